@@ -1,0 +1,77 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createMailer, type Mailer } from './integrations/mailer.ts';
+import { createTokenSigner, type TokenSigner } from './lib/tokens.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webStaticPlugin } from './plugins/web-static.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { clubRoutes } from './modules/club.routes.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Replaceable for tests; defaults to SMTP_URL or the log. */
+  mailer?: Mailer;
+  /** The clock, replaceable so tests can move time (code expiry, token expiry). */
+  now?: () => Date;
+  logger?: boolean | { level: string };
+};
+
+export type AppContext = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  signer: TokenSigner;
+  now: () => Date;
+};
+
+export type AppInstance = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type ModuleOptions = { deps: AppContext };
+
+/** Builds the app without listening: plugins and modules registered in one visible order. */
+export async function buildApp(input: AppDeps): Promise<AppInstance> {
+  const app = Fastify({
+    logger: input.logger ?? { level: input.config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const now = input.now ?? (() => new Date());
+  const deps: AppContext = {
+    config: input.config,
+    database: input.database,
+    mailer: input.mailer ?? createMailer({ smtpUrl: input.config.smtpUrl, from: input.config.mailFrom, log: app.log }),
+    signer: createTokenSigner(input.config.jwtSecret, now),
+    now,
+  };
+
+  // 1. cross-cutting plugins
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(openapiPlugin, { productName: input.config.productName });
+  await app.register(authPlugin, { signer: deps.signer });
+
+  // 2. modules
+  await app.register(healthRoutes, { deps });
+  await app.register(authRoutes, { prefix: '/api/v1/bot', deps });
+  await app.register(clubRoutes, { prefix: '/api/v1/club', deps });
+
+  // 3. the web app and the 404s
+  await app.register(webStaticPlugin, { dist: input.config.webDist });
+
+  app.addHook('onClose', async () => {
+    await deps.mailer.close();
+  });
+  return app;
+}

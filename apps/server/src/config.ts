@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env (DESIGN §4). A bad value stops start-up naming the variable. */
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  PRODUCT_NAME: z.string().min(1).default('Wyn'),
+  TELEGRAM_BOT_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^\d+:[\w-]+$/, 'must look like 123456:ABC-DEF').optional(),
+  ),
+  TELEGRAM_BOT_USERNAME: optionalString,
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  TELEGRAM_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_-]{1,256}$/).optional()),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Wyn <no-reply@wyn.local>'),
+  WELCOME_BONUS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalString,
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  productName: string;
+  telegram: {
+    botToken: string | undefined;
+    botUsername: string | undefined;
+    apiRoot: string;
+    webhookSecret: string;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  welcomeBonusCents: number;
+  logLevel: string;
+  webDist: string;
+  rateLimitAuthMax: number;
+};
+
+export class ConfigError extends Error {}
+
+function secretFromDataDir(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const value = randomBytes(48).toString('base64url');
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  if (e.TELEGRAM_BOT_TOKEN && !e.TELEGRAM_BOT_USERNAME)
+    throw new ConfigError('Invalid configuration:\n  TELEGRAM_BOT_USERNAME: required when TELEGRAM_BOT_TOKEN is set');
+  const dataDir = path.resolve(e.DATA_DIR);
+  const needsGenerated = !e.JWT_SECRET || !e.TELEGRAM_WEBHOOK_SECRET;
+  if (needsGenerated) mkdirSync(dataDir, { recursive: true });
+  const config: Config = {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? secretFromDataDir(dataDir, 'jwt-secret'),
+    productName: e.PRODUCT_NAME,
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN,
+      botUsername: e.TELEGRAM_BOT_USERNAME?.replace(/^@/, ''),
+      apiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? secretFromDataDir(dataDir, 'telegram-webhook-secret'),
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    welcomeBonusCents: e.WELCOME_BONUS * 100,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,103 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: services take this and pass `tx` down. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export class DatabaseLockedError extends Error {}
+
+/** One process per PGlite data directory: a pid file refuses a second one with a clear message. */
+function lockDataDir(dir: string): () => void {
+  const lockFile = path.join(dir, 'wyn.lock');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    let alive = false;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {
+        alive = false;
+      }
+    }
+    if (alive)
+      throw new DatabaseLockedError(
+        `The embedded database in ${dir} is in use by process ${pid}. Stop it first, or set DATABASE_URL to use PostgreSQL for several processes.`,
+      );
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => {
+    try {
+      if (readFileSync(lockFile, 'utf8').trim() === String(process.pid)) rmSync(lockFile);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  let unlock = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+export async function openPostgres(url: string, max = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(db as never, { migrationsFolder }),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

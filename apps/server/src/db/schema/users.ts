@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz, updatedAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username'),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    telegramId: text('telegram_id'),
+    tgUsername: text('tg_username'),
+    telegramPhotoUrl: text('telegram_photo_url'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    lastLogin: tstz('last_login'),
+    dateJoined: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_uq').on(t.phoneNumber),
+    uniqueIndex('users_telegram_id_uq').on(t.telegramId),
+    index('users_date_joined_idx').on(t.dateJoined),
+  ],
+);
+
+/** One profile per user; its id is the user's id (DESIGN §1). */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bio: text('bio').notNull().default(''),
+    avatar: text('avatar'),
+    isBusiness: boolean('is_business').notNull().default(false),
+    businessTag: text('business_tag'),
+    followersCount: integer('followers_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    postsCount: integer('posts_count').notNull().default(0),
+    questsCompletedCount: integer('quests_completed_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('profiles_counts_nonneg', sql`${t.followersCount} >= 0 and ${t.followingCount} >= 0 and ${t.postsCount} >= 0 and ${t.questsCompletedCount} >= 0`),
+    index('profiles_followers_idx').on(t.followersCount),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followingId: uuid('following_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follows_pair_uq').on(t.followerId, t.followingId),
+    index('follows_following_idx').on(t.followingId),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  theme: text('theme', { enum: ['system', 'light', 'dark'] })
+    .notNull()
+    .default('system'),
+  notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+  privateProfile: boolean('private_profile').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

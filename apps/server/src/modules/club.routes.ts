@@ -1,0 +1,17 @@
+import type { AppInstance, ModuleOptions } from '../app.ts';
+import { profilesRoutes } from './profiles/profiles.routes.ts';
+import { walletRoutes } from './wallet/wallet.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { homeRoutes } from './home/home.routes.ts';
+import { tagsRoutes } from './tags/tags.routes.ts';
+
+/** Everything under /api/v1/club/, one module per domain. */
+export async function clubRoutes(app: AppInstance, opts: ModuleOptions) {
+  await app.register(profilesRoutes, opts);
+  await app.register(walletRoutes, opts);
+  await app.register(settingsRoutes, opts);
+  await app.register(notificationsRoutes, opts);
+  await app.register(homeRoutes, opts);
+  await app.register(tagsRoutes, opts);
+}

@@ -1,0 +1,131 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { centsToAmount, type TransactionType, type Wallet } from '@wyn/contract';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { ledgerEntries, transactions, wallets } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+
+/**
+ * The ledger: the one place where points move (DESIGN §1). Every movement is a transaction with two
+ * entries (debit and credit) inside the caller's database transaction. Rows are locked in id order, so
+ * two movements touching the same wallets cannot deadlock; a member or escrow wallet never goes below
+ * zero (checked here under the lock, with a CHECK constraint as the backstop).
+ */
+export class InsufficientFundsError extends AppError {
+  constructor(detail = 'Insufficient balance for this operation.') {
+    super(400, 'insufficient_funds', detail);
+  }
+}
+
+export type MoveArgs = {
+  fromWalletId: string;
+  toWalletId: string;
+  amountCents: number;
+  type: TransactionType;
+  description?: string;
+  related?: { type: 'quest' | 'perk'; id: string };
+  insufficientMessage?: string;
+};
+
+export type WalletRow = typeof wallets.$inferSelect;
+
+export function toWalletDto(row: WalletRow): Wallet {
+  return { id: row.id, user: row.userId ?? '', balance: centsToAmount(row.balance) };
+}
+
+export async function systemWalletId(tx: DbOrTx): Promise<string> {
+  const [existing] = await tx.select({ id: wallets.id }).from(wallets).where(eq(wallets.kind, 'system')).limit(1);
+  if (existing) return existing.id;
+  await tx.insert(wallets).values({ kind: 'system' }).onConflictDoNothing();
+  const [row] = await tx.select({ id: wallets.id }).from(wallets).where(eq(wallets.kind, 'system')).limit(1);
+  if (!row) throw new Error('system wallet missing');
+  return row.id;
+}
+
+/** Moves points between two wallets. Must run inside a transaction (`tx`). Returns the transaction id. */
+export async function move(tx: Tx, args: MoveArgs): Promise<string> {
+  const amount = args.amountCents;
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError(400, 'invalid', 'Amount must be greater than zero.');
+  if (args.fromWalletId === args.toWalletId) throw new AppError(400, 'invalid', 'Cannot move points to the same wallet.');
+
+  const ids = [args.fromWalletId, args.toWalletId].sort();
+  const locked = await tx
+    .select({ id: wallets.id, kind: wallets.kind, balance: wallets.balance })
+    .from(wallets)
+    .where(inArray(wallets.id, ids))
+    .orderBy(wallets.id)
+    .for('update');
+  const from = locked.find((w) => w.id === args.fromWalletId);
+  const to = locked.find((w) => w.id === args.toWalletId);
+  if (!from || !to) throw notFound('Wallet not found.');
+  if (from.kind !== 'system' && from.balance < amount) throw new InsufficientFundsError(args.insufficientMessage);
+
+  await tx
+    .update(wallets)
+    .set({ balance: sql`${wallets.balance} - ${amount}` })
+    .where(eq(wallets.id, from.id));
+  await tx
+    .update(wallets)
+    .set({ balance: sql`${wallets.balance} + ${amount}` })
+    .where(eq(wallets.id, to.id));
+  const [txRow] = await tx
+    .insert(transactions)
+    .values({
+      transactionType: args.type,
+      amount,
+      fromWalletId: from.id,
+      toWalletId: to.id,
+      description: args.description ?? '',
+      relatedEntityType: args.related?.type ?? null,
+      relatedEntityId: args.related?.id ?? null,
+    })
+    .returning({ id: transactions.id });
+  if (!txRow) throw new Error('transaction insert returned nothing');
+  await tx.insert(ledgerEntries).values([
+    { transactionId: txRow.id, walletId: from.id, amount: -amount },
+    { transactionId: txRow.id, walletId: to.id, amount },
+  ]);
+  return txRow.id;
+}
+
+/** Mints from the system account (welcome bonus, staff grants). */
+export async function mint(tx: Tx, toWalletId: string, amountCents: number, description: string): Promise<string> {
+  return move(tx, { fromWalletId: await systemWalletId(tx), toWalletId, amountCents, type: 'system_reward', description });
+}
+
+export async function createMemberWallet(tx: Tx, userId: string): Promise<WalletRow> {
+  const [row] = await tx.insert(wallets).values({ kind: 'member', userId }).returning();
+  if (!row) throw new Error('wallet insert returned nothing');
+  return row;
+}
+
+export async function getMemberWallet(db: DbOrTx, userId: string): Promise<WalletRow> {
+  const [row] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.kind, 'member')))
+    .limit(1);
+  if (!row) throw notFound('Wallet not found.');
+  return row;
+}
+
+/** The invariants of DESIGN §1, as queries; tests call this after every money operation. */
+export async function checkLedgerInvariants(db: DbOrTx): Promise<string[]> {
+  const problems: string[] = [];
+  const [sum] = await db.select({ total: sql<string>`coalesce(sum(${wallets.balance}), 0)::text` }).from(wallets);
+  if (sum && sum.total !== '0') problems.push(`balances sum to ${sum.total}, not 0`);
+  const mismatched = await db.execute<{ id: string }>(sql`
+    select w.id from wallets w
+    left join (select wallet_id, sum(amount) as s from ledger_entries group by wallet_id) e on e.wallet_id = w.id
+    where w.balance <> coalesce(e.s, 0)`);
+  const rows = (mismatched as unknown as { rows?: { id: string }[] }).rows ?? (mismatched as unknown as { id: string }[]);
+  if (rows.length) problems.push(`${rows.length} wallet(s) whose balance differs from their entries`);
+  const negative = await db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(sql`${wallets.kind} <> 'system' and ${wallets.balance} < 0`);
+  if (negative.length) problems.push(`${negative.length} non-system wallet(s) below zero`);
+  const unbalanced = await db.execute(sql`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0 or count(*) <> 2`);
+  const ub = (unbalanced as unknown as { rows?: unknown[] }).rows ?? (unbalanced as unknown as unknown[]);
+  if (ub.length) problems.push(`${ub.length} transaction(s) whose entries do not balance`);
+  return problems;
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../lib/errors.ts';
+import type { TokenSigner } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `authenticate` guard; routes without the guard must not read it. */
+    auth: { userId: string; isStaff: boolean };
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** Reads `Authorization: Bearer <access>`; routes opt in with `onRequest: app.authenticate`. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { signer: TokenSigner }) => {
+  app.decorateRequest('auth', null as never);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthorized();
+    const claims = await opts.signer.verifyAccess(match[1]);
+    request.auth = { userId: claims.sub, isStaff: claims.staff };
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { buildApp, type AppInstance } from '../src/app.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { TEST_BOT_TOKEN, TEST_BOT_USERNAME } from './telegram-signing.ts';
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A fresh, migrated database: a new PostgreSQL database when TEST_DATABASE_URL is set, else in-memory PGlite. */
+export async function createTestDatabase(opts: { poolSize?: number } = {}): Promise<Database & { drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openPglite(null);
+    await database.migrate();
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `wyn_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), opts.poolSize ?? 20);
+  await database.migrate();
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: AppInstance;
+  database: Database;
+  db: Database['db'];
+  config: Config;
+  mail: SmtpSink;
+  /** Moves the app's clock forward. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(
+  opts: { env?: Record<string, string>; config?: Partial<Config>; telegramApiRoot?: string; poolSize?: number } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-test-'));
+  const mail = await startSmtpSink();
+  const database = await createTestDatabase({ poolSize: opts.poolSize });
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+      TELEGRAM_BOT_USERNAME: TEST_BOT_USERNAME,
+      TELEGRAM_API_ROOT: opts.telegramApiRoot ?? 'http://127.0.0.1:9',
+      SMTP_URL: mail.url,
+      WEB_DIST: path.join(dataDir, 'no-web-build'),
+      LOG_LEVEL: 'silent',
+      ...opts.env,
+    },
+    opts.config,
+  );
+  let offset = 0;
+  const app = await buildApp({ config, database, now: () => new Date(Date.now() + offset), logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    mail,
+    advance: (ms) => {
+      offset += ms;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      await mail.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { afterEach, vi } from 'vitest';
+
+/** A test fails on an unexpected console.error (epic-stack habit). */
+const original = console.error;
+let errors: unknown[][] = [];
+console.error = (...args: unknown[]) => {
+  errors.push(args);
+  original(...args);
+};
+afterEach(() => {
+  const seen = errors;
+  errors = [];
+  vi.restoreAllMocks();
+  if (seen.length) throw new Error(`Unexpected console.error: ${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
+});

@@ -1,0 +1,47 @@
+/** Numbers the spec fixes; both the server and the web app read them from here. */
+export const LIMITS = {
+  passwordMin: 8,
+  otpLength: 6,
+  otpTtlSeconds: 600,
+  otpMaxAttempts: 5,
+  otpResendSeconds: 60,
+  accessTokenSeconds: 15 * 60,
+  refreshTokenDays: 30,
+  refreshMarginSeconds: 5 * 60,
+  telegramAuthMaxAgeSeconds: 24 * 60 * 60,
+  pageSizeMax: 100,
+  usernameMin: 3,
+  usernameMax: 32,
+  nameMax: 64,
+  bioMax: 500,
+  uploadMaxBytes: 30 * 1024 * 1024,
+  imageMaxBytes: 5 * 1024 * 1024,
+  videoMaxBytes: 30 * 1024 * 1024,
+  titleMinStep2: 3,
+  titleMinFinal: 5,
+  titleMax: 200,
+  descriptionMin: 10,
+  descriptionMax: 5000,
+  tagNameMax: 40,
+  notificationBadgeCap: 9,
+} as const;
+
+export const TIMINGS = {
+  requestTimeoutMs: 30_000,
+  telegramAuthTimeoutMs: 20_000,
+  uploadTimeoutMs: 60_000,
+  splashTimeoutMs: 5_000,
+  autoTelegramLoginDelayMs: 300,
+  callbackSlowWarningMs: 10_000,
+  bannerAutoplayMs: 5_000,
+  bannerTransitionMs: 500,
+  toastDefaultMs: 4_000,
+  toastSuccessMs: 5_000,
+  toastErrorMs: 8_000,
+  toastInfoMs: 6_000,
+  settingsCacheMs: 60 * 60 * 1000,
+  ownProfileCacheMs: 5 * 60 * 1000,
+  pollMs: 5_000,
+} as const;
+
+export const MOBILE_BREAKPOINT_PX = 768;
