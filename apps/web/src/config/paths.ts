@@ -1,0 +1,75 @@
+/** Every route path and API path of the web app, in one place. */
+
+export const paths = {
+  root: '/',
+  home: '/home',
+  splash: '/splash',
+  onboarding: '/onboarding',
+  login: '/login',
+  register: '/register',
+  verify: '/verify',
+  telegramAuth: '/telegram-auth',
+  explore: '/explore',
+  quest: '/quest/:id',
+  perk: '/perk/:id',
+  create: '/create',
+  managePerks: '/manage-perks',
+  profile: '/profile',
+  profileOf: '/profile/:id',
+  wallet: '/wallet',
+  messages: '/messages',
+  notifications: '/notifications',
+  editPerk: '/edit-perk/:id',
+  terms: '/terms',
+  privacy: '/privacy',
+  // links the spec mentions but does not route: redirected
+  legacyQuest: '/quests/:id',
+  legacyPerk: '/perks/:id',
+  legacyChat: '/chat/:userId',
+} as const;
+
+const enc = encodeURIComponent;
+
+/** Builders for links with parameters. */
+export const href = {
+  quest: (id: string) => `/quest/${enc(id)}`,
+  perk: (id: string) => `/perk/${enc(id)}`,
+  profile: (id: string) => `/profile/${enc(id)}`,
+  editPerk: (id: string) => `/edit-perk/${enc(id)}`,
+  messagesWith: (userId: string) => `/messages?user=${enc(userId)}`,
+  exploreSearch: () => '/explore?focus=search',
+  verify: (identifier?: string) => (identifier ? `/verify?identifier=${enc(identifier)}` : '/verify'),
+} as const;
+
+/** Paths relative to the API base `/api/v1/`. */
+export const apiPaths = {
+  config: 'bot/config/',
+  register: 'bot/register/',
+  otpVerify: 'bot/otp-verify/',
+  otpResend: 'bot/otp-resend/',
+  login: 'bot/login/',
+  telegramAuth: 'bot/telegram-webapp-auth/',
+  tokenRefresh: 'bot/token/refresh/',
+  logout: 'bot/logout/',
+  currentUser: 'bot/current-user/',
+  updateUser: 'bot/update-user/',
+  myProfile: 'club/profiles/me/',
+  myWallet: 'club/wallets/my_wallet/',
+  userSettings: 'club/user-settings/',
+  updateUserSettings: 'club/user/settings/',
+  notifications: 'club/notifications/',
+  homepage: 'club/homepage/complete/',
+  tags: 'club/tags/',
+} as const;
+
+export const API_BASE = '/api/v1/';
+
+/** Calls that never trigger the 401 → refresh → retry dance (spec 01 §8). */
+export const NO_REFRESH_PATHS: readonly string[] = [
+  apiPaths.login,
+  apiPaths.register,
+  apiPaths.otpVerify,
+  apiPaths.otpResend,
+  apiPaths.telegramAuth,
+  apiPaths.tokenRefresh,
+];
