@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -58,7 +59,11 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   // 1. cross-cutting plugins
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimit, { global: false });
+  // Rate limits are shared across instances through Redis when REDIS_URL is set, else kept in-process.
+  const redis = input.config.redisUrl
+    ? new Redis(input.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'wyn-rl-', skipOnError: true } : {}) });
   await app.register(openapiPlugin, { productName: input.config.productName });
   await app.register(authPlugin, { signer: deps.signer });
 
@@ -72,6 +77,7 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
 
   app.addHook('onClose', async () => {
     await deps.mailer.close();
+    redis?.disconnect();
   });
   return app;
 }

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** The real process: start-up checks, the PGlite lock, graceful shutdown. */
+const serverDir = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function freePort() {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+describe('the server process', () => {
+  it('refuses a bad configuration value, naming the variable', async () => {
+    const p = start({ PORT: 'not-a-port' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toMatch(/PORT/);
+  });
+
+  it('requires JWT_SECRET in production', async () => {
+    const p = start({ NODE_ENV: 'production', PORT: '0' });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toMatch(/JWT_SECRET: required/);
+  });
+
+  it('locks the embedded database against a second process and shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const first = start({ PORT: String(port) });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline || first.child.exitCode !== null) throw new Error(`server did not start:\n${first.output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(existsSync(path.join(dataDir, 'wyn.lock'))).toBe(true);
+
+    const second = start({ PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/is in use by process \d+/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'wyn.lock'))).toBe(false);
+  });
+});
