@@ -12,7 +12,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     setupFiles: ['./src/testing/setup.ts'],
-    restoreMocks: true,
     css: false,
   },
 });

@@ -42,7 +42,7 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   const app = Fastify({
     logger: input.logger ?? { level: input.config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: input.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

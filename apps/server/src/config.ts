@@ -20,17 +20,28 @@ const envSchema = z.object({
   PRODUCT_NAME: z.string().min(1).default('Wyn'),
   TELEGRAM_BOT_TOKEN: z.preprocess(
     emptyAsUndefined,
-    z.string().regex(/^\d+:[\w-]+$/, 'must look like 123456:ABC-DEF').optional(),
+    z
+      .string()
+      .regex(/^\d+:[\w-]+$/, 'must look like 123456:ABC-DEF')
+      .optional(),
   ),
   TELEGRAM_BOT_USERNAME: optionalString,
   TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
-  TELEGRAM_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Za-z0-9_-]{1,256}$/).optional()),
+  TELEGRAM_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,256}$/)
+      .optional(),
+  ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Wyn <no-reply@wyn.local>'),
   WELCOME_BONUS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  /** Set when behind a reverse proxy, so client addresses (for rate limits) come from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -56,6 +67,7 @@ export type Config = {
   logLevel: string;
   webDist: string;
   rateLimitAuthMax: number;
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -77,7 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction && !e.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+  if (isProduction && !e.JWT_SECRET)
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   if (e.TELEGRAM_BOT_TOKEN && !e.TELEGRAM_BOT_USERNAME)
     throw new ConfigError('Invalid configuration:\n  TELEGRAM_BOT_USERNAME: required when TELEGRAM_BOT_TOKEN is set');
   const dataDir = path.resolve(e.DATA_DIR);
@@ -106,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
+    trustProxy: e.TRUST_PROXY === 'true',
   };
   return { ...config, ...overrides };
 }

@@ -12,7 +12,9 @@ import { TEST_BOT_TOKEN, TEST_BOT_USERNAME } from './telegram-signing.ts';
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** A fresh, migrated database: a new PostgreSQL database when TEST_DATABASE_URL is set, else in-memory PGlite. */
-export async function createTestDatabase(opts: { poolSize?: number } = {}): Promise<Database & { drop(): Promise<void> }> {
+export async function createTestDatabase(
+  opts: { poolSize?: number } = {},
+): Promise<Database & { drop(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openPglite(null);
@@ -34,6 +36,16 @@ export async function createTestDatabase(opts: { poolSize?: number } = {}): Prom
       await database.close();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop while they close would kill
+      // them mid-goodbye and surface as an unhandled 57P01 error. Wait (briefly) for them to leave first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (!rows[0]?.n) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

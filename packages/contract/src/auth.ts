@@ -64,7 +64,10 @@ export const otpVerifyRequest = z.object({
 export const otpResendRequest = z.object({ identifier: z.string().trim().min(1, MSG.verifyFillAll) });
 
 export const loginRequest = z.object({
-  identifier: z.string({ error: 'Username, email or phone is required' }).trim().min(1, 'Username, email or phone is required'),
+  identifier: z
+    .string({ error: 'Username, email or phone is required' })
+    .trim()
+    .min(1, 'Username, email or phone is required'),
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(256),
 });
 
@@ -130,3 +133,29 @@ export const updateUserRequest = z
   })
   .strict();
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;
+
+/** Error codes specific to sign-in, in addition to the shared `ErrorCode` list. */
+export const AuthErrorCode = {
+  identifierTaken: 'identifier_taken',
+  alreadyVerified: 'already_verified',
+  deliveryFailed: 'delivery_failed',
+  telegramExpired: 'telegram_expired',
+  telegramTaken: 'telegram_taken',
+  accountDisabled: 'account_disabled',
+} as const;
+
+/** POST otp-resend/: the same neutral answer whether or not the identifier belongs to an account. */
+export const otpResendResponse = z.object({ detail: z.string() });
+export const logoutResponse = z.object({ detail: z.string() });
+
+export const updateUserResponse = z.object({ detail: z.string(), user });
+export type UpdateUserResponse = z.infer<typeof updateUserResponse>;
+
+/** GET bot/config/: public settings the sign-in screens need. The bot token never appears here. */
+export const publicConfigResponse = z.object({
+  product_name: z.string(),
+  telegram_bot_username: z.string().nullable(),
+  telegram_bot_id: z.number().int().nullable(),
+  welcome_bonus: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -36,6 +36,8 @@ export const MSG = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   notAuthenticated: 'Authentication credentials were not provided.',
   loggedOut: 'You have been signed out.',
+  deliveryFailed: 'We could not send the verification code. Please try again in a moment.',
+  accountDisabled: 'This account has been disabled.',
 
   // global error derivation (spec 01 §8)
   forbidden: "You don't have permission to perform this action.",

@@ -26,3 +26,6 @@ export const notificationList = z.object({
   unread_count: z.number().int(),
 });
 export type NotificationList = z.infer<typeof notificationList>;
+
+export const markAllReadResponse = z.object({ detail: z.string(), updated: z.number().int() });
+export type MarkAllReadResponse = z.infer<typeof markAllReadResponse>;

@@ -43,7 +43,10 @@ export const profileCard = z.object({
   followers_count: z.number().int(),
   following_count: z.number().int(),
   quests_completed_count: z.number().int(),
-  completed_tasks: z.array(z.object({ id: z.uuid(), task_title: z.string(), username: z.string().nullable() })),
+  /** The member's latest approved completions (at most 5): `id` is the completion, `task` the quest. */
+  completed_tasks: z.array(
+    z.object({ id: z.uuid(), task: z.uuid(), task_title: z.string(), username: z.string().nullable() }),
+  ),
 });
 export type ProfileCard = z.infer<typeof profileCard>;
 

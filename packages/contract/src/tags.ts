@@ -12,3 +12,9 @@ export const createTagRequest = z.object({
     .max(LIMITS.tagNameMax, `Tag name must be at most ${LIMITS.tagNameMax} characters`)
     .regex(/^[^#\s][^\n]*$/, 'Tag name cannot start with # or a space'),
 });
+
+export const tagListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(20),
+  search: z.string().trim().max(LIMITS.tagNameMax).optional(),
+});

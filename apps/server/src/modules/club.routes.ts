@@ -7,7 +7,9 @@ import { homeRoutes } from './home/home.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 
 /** Everything under /api/v1/club/, one module per domain. */
-export async function clubRoutes(app: AppInstance, opts: ModuleOptions) {
+export async function clubRoutes(app: AppInstance, { deps }: ModuleOptions) {
+  // Pass only `deps`: handing on the whole options object would repeat this plugin's prefix.
+  const opts = { deps };
   await app.register(profilesRoutes, opts);
   await app.register(walletRoutes, opts);
   await app.register(settingsRoutes, opts);

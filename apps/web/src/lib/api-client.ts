@@ -1,8 +1,8 @@
 import { LIMITS, MSG, TIMINGS } from '@wyn/contract';
-import { toast } from 'sonner';
 import { API_BASE, apiPaths, NO_REFRESH_PATHS } from '@/config/paths';
 import { ApiError } from './api-error';
 import { withRetry, sleep as realSleep } from './retry';
+import { notify } from './toast';
 import { authSession, type SessionState, type TokenPayload } from './session';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -71,11 +71,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const now = options.now ?? Date.now;
   const wait = options.sleep ?? realSleep;
   let onSessionExpired = options.onSessionExpired ?? (() => {});
-  const onError =
-    options.onError ??
-    ((message: string) => {
-      toast.error(message, { id: message, duration: TIMINGS.toastDefaultMs });
-    });
+  const onError = options.onError ?? ((message: string) => notify.error(message));
 
   let refreshing: Promise<RefreshOutcome> | null = null;
 

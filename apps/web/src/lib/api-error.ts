@@ -89,7 +89,7 @@ export function indicatesInvalidId(ctx: ErrorContext): boolean {
   }
   // /api/v1/<service>/<collection>/<id>/...: an id-like segment (has a digit) that is not a UUID.
   const segments = pathname.split('/').filter(Boolean);
-  const start = segments[0] === 'api' ? 3 : 0;
+  const start = segments[0] === 'api' ? 2 : 0;
   const rest = segments.slice(start);
   for (let i = 2; i < rest.length; i++) {
     const seg = decodeURIComponent(rest[i] ?? '');

@@ -56,6 +56,10 @@ function expiryOf(payload: TokenPayload, access: string): number | null {
   return jwtExpiry(access);
 }
 
+function clearAccountCaches() {
+  for (const key of [STORAGE_KEYS.profile, STORAGE_KEYS.wallet, STORAGE_KEYS.settings]) local.remove(key);
+}
+
 function read(): SessionState {
   const expiry = Number(local.get(STORAGE_KEYS.tokenExpiry));
   return {
@@ -97,6 +101,7 @@ export const authSession = {
     const p = res as TokenPayload & { user: User };
     const access = p.access ?? p.token;
     if (!access) throw new Error('Sign-in response carries no access token');
+    clearAccountCaches();
     persist({
       token: access,
       refreshToken: p.refresh ?? p.refresh_token ?? null,
@@ -121,9 +126,8 @@ export const authSession = {
   },
   /** Clears tokens, user and the profile, wallet and settings caches. */
   clear(): void {
-    for (const key of [STORAGE_KEYS.profile, STORAGE_KEYS.wallet, STORAGE_KEYS.settings, STORAGE_KEYS.lastActivity]) {
-      local.remove(key);
-    }
+    clearAccountCaches();
+    local.remove(STORAGE_KEYS.lastActivity);
     persist({ token: null, refreshToken: null, user: null, expiresAt: null });
   },
   touch(): void {

@@ -1,17 +1,19 @@
 import type { Profile } from '@wyn/contract';
-import type { profiles } from '../../db/schema/index.ts';
-import { displayName, type UserRow } from '../accounts/accounts.service.ts';
+import type { profiles, userSettings } from '../../db/schema/index.ts';
+import { displayName, type UserRow } from './accounts.service.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
+export type UserSettingsRow = typeof userSettings.$inferSelect;
 
-/** The public address of a member's profile page. */
-export const shareableProfileUrl = (publicUrl: string, id: string) => `${publicUrl}/profile/${id}`;
-
-/** A member's profile as the API sends it; `isFollowing` is from the viewer's side, `isPrivate` from their settings. */
+/**
+ * The contract's `profile` shape from a user, their profile row and (optionally) their settings.
+ * Counts come from the profile row; `is_following` is about the viewer and is the caller's to say.
+ * Pure: the caller loads the rows (bot/profile/ and the club's profiles/ share this).
+ */
 export function toProfileDto(
   user: UserRow,
   profile: ProfileRow,
-  opts: { publicUrl: string; isFollowing: boolean; isPrivate: boolean },
+  opts: { publicUrl: string; isFollowing?: boolean; settings?: Pick<UserSettingsRow, 'privateProfile'> | null },
 ): Profile {
   return {
     id: profile.id,
@@ -27,9 +29,9 @@ export function toProfileDto(
     following_count: profile.followingCount,
     posts_count: profile.postsCount,
     quests_completed_count: profile.questsCompletedCount,
-    shareable_url: shareableProfileUrl(opts.publicUrl, profile.id),
-    is_following: opts.isFollowing,
-    is_private: opts.isPrivate,
+    shareable_url: `${opts.publicUrl}/profile/${profile.id}`,
+    is_following: opts.isFollowing ?? false,
+    is_private: opts.settings?.privateProfile ?? false,
     created_at: profile.createdAt.toISOString(),
     updated_at: profile.updatedAt.toISOString(),
   };

@@ -1,0 +1,117 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { authSession } from '@/lib/session';
+import { homepage, jsonResponse, profile, user, USER_ID } from '@/testing/fixtures';
+import { AppRoutes } from './router';
+
+function LocationProbe() {
+  const l = useLocation();
+  return <output data-testid="location">{l.pathname + l.search}</output>;
+}
+
+function renderAt(path: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('bot/config/')) return jsonResponse({ product_name: 'Wyn', telegram_bot_username: null, telegram_bot_id: null, welcome_bonus: '100.00' });
+      if (url.includes('bot/current-user/')) return jsonResponse(user);
+      if (url.includes('club/profiles/me/')) return jsonResponse(profile);
+      if (url.includes('club/wallets/my_wallet/')) return jsonResponse({ id: USER_ID, user: USER_ID, balance: '10.00' });
+      if (url.includes('club/notifications/')) return jsonResponse({ results: [], count: 0, next: null, previous: null, unread_count: 0 });
+      if (url.includes('club/homepage/complete/')) return jsonResponse(homepage());
+      return jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404);
+    }),
+  );
+});
+afterEach(() => {
+  authSession.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('routes when signed out', () => {
+  it.each(['/', '/home', '/explore', '/quest/abc', '/wallet', '/profile', '/messages?user=1', '/create', '/edit-perk/1'])(
+    '%s redirects to /splash',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByTestId('splash')).toBeTruthy();
+      expect(location()).toBe('/splash');
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    },
+  );
+
+  it('shows public pages without the navigation', async () => {
+    renderAt('/terms');
+    expect(await screen.findByRole('heading', { name: 'Terms of Service' })).toBeTruthy();
+    expect(screen.getByText('Last updated March 2025')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('privacy states the minimum age of 13', async () => {
+    renderAt('/privacy');
+    expect((await screen.findByTestId('minimum-age')).textContent).toContain('at least 13 years old');
+  });
+
+  it('unknown paths show the 404 page', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('routes when signed in', () => {
+  beforeEach(() => authSession.signIn({ access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user }));
+
+  it('home shows the navigation with five entries, Home active', async () => {
+    renderAt('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const names = ['Home', 'Explore', 'Create', 'Wallet', 'Profile'];
+    const links = names.map((name) => within(nav).getByRole('link', { name }));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/home', '/explore', '/create', '/wallet', '/profile']);
+    expect(nav.querySelectorAll('li a')).toHaveLength(5);
+    expect(links[0]!.getAttribute('aria-current')).toBe('page');
+    expect(links[1]!.getAttribute('aria-current')).toBeNull();
+  });
+
+  it.each([
+    ['/quests/q1', '/quest/q1'],
+    ['/perks/p1', '/perk/p1'],
+    ['/chat/u1', '/messages?user=u1'],
+  ])('%s redirects to %s', async (from, to) => {
+    renderAt(from);
+    expect(await screen.findByText('Coming soon')).toBeTruthy();
+    expect(location()).toBe(to);
+  });
+
+  it.each(['/explore', '/create', '/manage-perks', '/profile', `/profile/${USER_ID}`, '/wallet', '/messages', '/notifications', '/edit-perk/x'])(
+    '%s renders a placeholder inside the layout',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByText('Coming soon')).toBeTruthy();
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    },
+  );
+
+  it('the splash sends a signed-in member to /home', async () => {
+    renderAt('/splash');
+    expect(await screen.findByTestId('welcome-title')).toBeTruthy();
+    expect(location()).toBe('/home');
+  });
+});

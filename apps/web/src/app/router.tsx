@@ -1,0 +1,82 @@
+import { lazy } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { href, paths } from '@/config/paths';
+import { HomePage } from '@/features/home/pages/home-page';
+import { AppLayout } from './layout/app-layout';
+import { RedirectWithParams } from './layout/redirect-with-params';
+import { RequireAuth } from './layout/require-auth';
+
+// Every screen other than home loads lazily.
+const SplashPage = lazy(() => import('@/features/auth/pages/splash-page'));
+const OnboardingPage = lazy(() => import('@/features/auth/pages/onboarding-page'));
+const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
+const RegisterPage = lazy(() => import('@/features/auth/pages/register-page'));
+const VerifyPage = lazy(() => import('@/features/auth/pages/verify-page'));
+const TelegramAuthPage = lazy(() => import('@/features/auth/pages/telegram-auth-page'));
+const TermsPage = lazy(() => import('@/features/legal/pages/terms-page'));
+const PrivacyPage = lazy(() => import('@/features/legal/pages/privacy-page'));
+const NotFoundPage = lazy(() => import('@/components/not-found-page'));
+
+// Screens of later issues: placeholders from one small chunk.
+const placeholders = () => import('./routes/placeholders');
+const ExplorePage = lazy(() => placeholders().then((m) => ({ default: m.ExplorePage })));
+const QuestPage = lazy(() => placeholders().then((m) => ({ default: m.QuestPage })));
+const PerkPage = lazy(() => placeholders().then((m) => ({ default: m.PerkPage })));
+const CreatePage = lazy(() => placeholders().then((m) => ({ default: m.CreatePage })));
+const ManagePerksPage = lazy(() => placeholders().then((m) => ({ default: m.ManagePerksPage })));
+const EditPerkPage = lazy(() => placeholders().then((m) => ({ default: m.EditPerkPage })));
+const ProfilePage = lazy(() => placeholders().then((m) => ({ default: m.ProfilePage })));
+const WalletPage = lazy(() => placeholders().then((m) => ({ default: m.WalletPage })));
+const MessagesPage = lazy(() => placeholders().then((m) => ({ default: m.MessagesPage })));
+const NotificationsPage = lazy(() => placeholders().then((m) => ({ default: m.NotificationsPage })));
+
+/** The route table of spec 01 §2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {/* public */}
+        <Route path={paths.splash} element={<SplashPage />} />
+        <Route path={paths.onboarding} element={<OnboardingPage />} />
+        <Route path={paths.login} element={<LoginPage />} />
+        <Route path={paths.register} element={<RegisterPage />} />
+        <Route path={paths.verify} element={<VerifyPage />} />
+        <Route path={paths.telegramAuth} element={<TelegramAuthPage />} />
+        <Route path={paths.terms} element={<TermsPage />} />
+        <Route path={paths.privacy} element={<PrivacyPage />} />
+
+        {/* links the spec uses but does not route */}
+        <Route path={paths.legacyQuest} element={<RedirectWithParams to={(p) => href.quest(p.id ?? '')} />} />
+        <Route path={paths.legacyPerk} element={<RedirectWithParams to={(p) => href.perk(p.id ?? '')} />} />
+        <Route path={paths.legacyChat} element={<RedirectWithParams to={(p) => href.messagesWith(p.userId ?? '')} />} />
+
+        {/* protected */}
+        <Route element={<RequireAuth />}>
+          <Route index element={<HomePage />} />
+          <Route path={paths.home} element={<HomePage />} />
+          <Route path={paths.explore} element={<ExplorePage />} />
+          <Route path={paths.quest} element={<QuestPage />} />
+          <Route path={paths.perk} element={<PerkPage />} />
+          <Route path={paths.create} element={<CreatePage />} />
+          <Route path={paths.managePerks} element={<ManagePerksPage />} />
+          <Route path={paths.editPerk} element={<EditPerkPage />} />
+          <Route path={paths.profile} element={<ProfilePage />} />
+          <Route path={paths.profileOf} element={<ProfilePage />} />
+          <Route path={paths.wallet} element={<WalletPage />} />
+          <Route path={paths.messages} element={<MessagesPage />} />
+          <Route path={paths.notifications} element={<NotificationsPage />} />
+        </Route>
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { cn } from '@/lib/cn';
+import { initialOf } from '@/lib/format';
+
+/** A round picture, or the name's initial when there is none or it fails to load. */
+export function Avatar({ src, name, className }: { src?: string | null; name?: string | null; className?: string }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = Boolean(src) && failedSrc !== src;
+  return (
+    <span
+      className={cn(
+        'relative inline-flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-primary/80 to-primary font-semibold text-primary-foreground select-none',
+        className,
+      )}
+    >
+      {showImage ? (
+        <img src={src ?? undefined} alt="" className="size-full object-cover" loading="lazy" onError={() => setFailedSrc(src ?? null)} />
+      ) : (
+        <span aria-hidden="true">{initialOf(name)}</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,257 @@
+/** Inline SVG icons (24×24, stroke = currentColor). Decorative by default: label the control, not the icon. */
+import type { ReactNode, SVGProps } from 'react';
+
+export type IconProps = SVGProps<SVGSVGElement>;
+
+function icon(paths: ReactNode, displayName: string) {
+  function Icon({ className = 'size-5', ...props }: IconProps) {
+    return (
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className={className}
+        {...props}
+      >
+        {paths}
+      </svg>
+    );
+  }
+  Icon.displayName = displayName;
+  return Icon;
+}
+
+export const HomeIcon = icon(
+  <>
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5 9.5V20a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9.5" />
+  </>,
+  'HomeIcon',
+);
+export const CompassIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m15.5 8.5-2 5-5 2 2-5z" />
+  </>,
+  'CompassIcon',
+);
+export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />, 'PlusIcon');
+export const WalletIcon = icon(
+  <>
+    <path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2v-3" />
+    <path d="M3 7h16a2 2 0 0 1 2 2v3h-5a2 2 0 0 0 0 4h5" />
+  </>,
+  'WalletIcon',
+);
+export const UserIcon = icon(
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </>,
+  'UserIcon',
+);
+export const UsersIcon = icon(
+  <>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21a7 7 0 0 1 14 0" />
+    <path d="M16 3.5a4 4 0 0 1 0 9M18 14.5a7 7 0 0 1 4 6.5" />
+  </>,
+  'UsersIcon',
+);
+export const BellIcon = icon(
+  <>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </>,
+  'BellIcon',
+);
+export const MessageIcon = icon(<path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.9-.9L3 21l1.9-5.1A8.4 8.4 0 0 1 12 3.1a8.4 8.4 0 0 1 9 8.4z" />, 'MessageIcon');
+export const SearchIcon = icon(
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </>,
+  'SearchIcon',
+);
+export const ChevronLeftIcon = icon(<path d="m15 18-6-6 6-6" />, 'ChevronLeftIcon');
+export const ChevronRightIcon = icon(<path d="m9 18 6-6-6-6" />, 'ChevronRightIcon');
+export const ArrowRightIcon = icon(<path d="M5 12h14M13 6l6 6-6 6" />, 'ArrowRightIcon');
+export const ArrowLeftIcon = icon(<path d="M19 12H5M11 18l-6-6 6-6" />, 'ArrowLeftIcon');
+export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />, 'CheckIcon');
+export const XIcon = icon(<path d="M18 6 6 18M6 6l12 12" />, 'XIcon');
+export const AlertCircleIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 8v4M12 16h.01" />
+  </>,
+  'AlertCircleIcon',
+);
+export const InfoIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 16v-4M12 8h.01" />
+  </>,
+  'InfoIcon',
+);
+export const SparklesIcon = icon(
+  <>
+    <path d="M12 3l1.9 5.1L19 10l-5.1 1.9L12 17l-1.9-5.1L5 10l5.1-1.9z" />
+    <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
+  </>,
+  'SparklesIcon',
+);
+export const TargetIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="5" />
+    <circle cx="12" cy="12" r="1" />
+  </>,
+  'TargetIcon',
+);
+export const GiftIcon = icon(
+  <>
+    <rect x="3" y="8" width="18" height="4" rx="1" />
+    <path d="M12 8v13M19 12v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7" />
+    <path d="M7.5 8a2.5 2.5 0 0 1 0-5C11 3 12 8 12 8s1-5 4.5-5a2.5 2.5 0 0 1 0 5" />
+  </>,
+  'GiftIcon',
+);
+export const TrophyIcon = icon(
+  <>
+    <path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0z" />
+    <path d="M17 5h3v2a3 3 0 0 1-3 3M7 5H4v2a3 3 0 0 0 3 3" />
+  </>,
+  'TrophyIcon',
+);
+export const ClockIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>,
+  'ClockIcon',
+);
+export const LinkIcon = icon(
+  <>
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+  </>,
+  'LinkIcon',
+);
+export const SendIcon = icon(
+  <>
+    <path d="m22 2-7 20-4-9-9-4z" />
+    <path d="M22 2 11 13" />
+  </>,
+  'SendIcon',
+);
+export const PlayIcon = icon(
+  <>
+    <rect x="2" y="5" width="20" height="14" rx="3" />
+    <path d="m10 9 5 3-5 3z" />
+  </>,
+  'PlayIcon',
+);
+export const BotIcon = icon(
+  <>
+    <rect x="4" y="8" width="16" height="12" rx="3" />
+    <path d="M12 8V4M9 4h6M9 13v1M15 13v1" />
+  </>,
+  'BotIcon',
+);
+export const HashIcon = icon(<path d="M4 9h16M4 15h16M10 3 8 21M16 3l-2 18" />, 'HashIcon');
+export const HeartIcon = icon(
+  <path d="M19 14c1.5-1.5 3-3.2 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.8 0-3 .5-4.5 2-1.5-1.5-2.7-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4 3 5.5l7 7z" />,
+  'HeartIcon',
+);
+export const TicketIcon = icon(
+  <>
+    <path d="M3 9a3 3 0 0 0 0 6v3a1 1 0 0 0 1 1h16a1 1 0 0 0 1-1v-3a3 3 0 0 1 0-6V6a1 1 0 0 0-1-1H4a1 1 0 0 0-1 1z" />
+    <path d="M13 5v2M13 17v2M13 11v2" />
+  </>,
+  'TicketIcon',
+);
+export const CalendarIcon = icon(
+  <>
+    <rect x="3" y="4" width="18" height="18" rx="2" />
+    <path d="M16 2v4M8 2v4M3 10h18" />
+  </>,
+  'CalendarIcon',
+);
+export const LockIcon = icon(
+  <>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </>,
+  'LockIcon',
+);
+export const EyeIcon = icon(
+  <>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+  'EyeIcon',
+);
+export const EyeOffIcon = icon(
+  <>
+    <path d="M10.7 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-2.2 3.2M6.6 6.6A17 17 0 0 0 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M2 2l20 20" />
+  </>,
+  'EyeOffIcon',
+);
+export const RefreshIcon = icon(
+  <>
+    <path d="M21 12a9 9 0 0 1-15.5 6.2L3 16M3 12a9 9 0 0 1 15.5-6.2L21 8" />
+    <path d="M21 3v5h-5M3 21v-5h5" />
+  </>,
+  'RefreshIcon',
+);
+export const LogOutIcon = icon(
+  <>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+    <path d="m16 17 5-5-5-5M21 12H9" />
+  </>,
+  'LogOutIcon',
+);
+export const ShieldIcon = icon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />, 'ShieldIcon');
+export const FileTextIcon = icon(
+  <>
+    <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+    <path d="M14 2v6h6M8 13h8M8 17h5" />
+  </>,
+  'FileTextIcon',
+);
+export const ConstructionIcon = icon(
+  <>
+    <rect x="2" y="6" width="20" height="8" rx="1" />
+    <path d="M17 14v7M7 14v7M17 3v3M7 3v3M10 14 2.3 6.3M14 6l7.7 7.7M8 6l8 8" />
+  </>,
+  'ConstructionIcon',
+);
+
+/** Telegram's paper plane in a circle (brand mark, filled). */
+export function TelegramIcon({ className = 'size-5', ...props }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className} {...props}>
+      <path
+        fill="currentColor"
+        d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm4.64 6.8-1.64 7.75c-.12.55-.45.68-.9.42l-2.5-1.84-1.2 1.16c-.14.13-.25.24-.5.24l.18-2.54 4.62-4.18c.2-.18-.04-.28-.31-.1l-5.71 3.6-2.46-.77c-.53-.17-.54-.53.11-.79l9.6-3.7c.45-.16.84.1.71.75z"
+      />
+    </svg>
+  );
+}
+
+/** The W points coin. */
+export function CoinIcon({ className = 'size-5', ...props }: IconProps) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className} {...props}>
+      <circle cx="12" cy="12" r="10" fill="#FFC23D" />
+      <circle cx="12" cy="12" r="7.6" fill="#FFD66B" stroke="#E9A400" strokeWidth="1" />
+      <path d="M7.3 9h1.8l1.2 4.4L11.6 9h1.3l1.3 4.4L15.4 9h1.8l-2.2 6.4h-1.6L12.3 11l-1.2 4.4H9.5z" fill="#8A5A00" />
+    </svg>
+  );
+}

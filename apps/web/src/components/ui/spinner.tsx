@@ -1,0 +1,17 @@
+import { cn } from '@/lib/cn';
+
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  return (
+    <svg
+      className={cn('size-5 animate-spin', className)}
+      viewBox="0 0 24 24"
+      fill="none"
+      role={label ? 'status' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    >
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,127 @@
+import { MSG } from '@wyn/contract';
+import { paths } from '@/config/paths';
+import { PerkCard } from '@/components/cards/perk-card';
+import { ProfileCard } from '@/components/cards/profile-card';
+import { QuestCard } from '@/components/cards/quest-card';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { GiftIcon, TargetIcon } from '@/components/icons';
+import { useProductName } from '@/lib/queries/app-config';
+import { useMyProfile } from '@/lib/queries/my-profile';
+import { useMyWallet } from '@/lib/queries/my-wallet';
+import { useUnreadNotificationCount } from '@/lib/queries/notification-summary';
+import { useCurrentUser, userDisplayName } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHomepage } from '../api/get-homepage';
+import { BannerSlider } from '../components/banner-slider';
+import { HomeHeader } from '../components/home-header';
+import { HomeSection } from '../components/home-section';
+import { BannerSkeleton, PerkGridSkeleton, QuestListSkeleton, UserRowSkeleton } from '../components/home-skeletons';
+import { WelcomeCard } from '../components/welcome-card';
+import { selectHomeContent } from '../lib/select-sections';
+
+export function HomePage() {
+  const productName = useProductName();
+  useDocumentTitle(null, productName);
+  const user = useCurrentUser();
+  const home = useHomepage();
+  const wallet = useMyWallet();
+  const { data: myProfile } = useMyProfile();
+  const unread = useUnreadNotificationCount();
+  const content = selectHomeContent(home.data);
+  const loading = home.isPending;
+
+  const isOwn = (card: { id: string; user: string }) =>
+    user !== null && (card.user === user.id || card.id === user.id || (myProfile != null && card.id === myProfile.id));
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pb-6 md:gap-8 md:px-6">
+      <HomeHeader productName={productName} unreadCount={unread} />
+
+      <WelcomeCard
+        name={userDisplayName(user)}
+        productName={productName}
+        balance={wallet.data?.balance}
+        balanceLoading={wallet.isPending && !wallet.data}
+      />
+
+      {home.isError ? (
+        <ErrorState actionLabel="Try again" onAction={() => void home.refetch()} className="rounded-3xl border border-border bg-card" />
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-6 md:gap-8 lg:grid-cols-2">
+            <HomeSection id="featured-quests" title="Featured Quests" viewAllHref={paths.explore} viewAllLabel="View all quests">
+              {loading ? (
+                <QuestListSkeleton />
+              ) : content.quests.length ? (
+                <ul className="flex flex-col gap-3">
+                  {content.quests.map((q) => (
+                    <li key={q.id}>
+                      <QuestCard quest={q} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <EmptyState
+                  testId="quests-empty"
+                  icon={<TargetIcon className="size-6" />}
+                  title={MSG.noQuests}
+                  description={MSG.noQuestsHint}
+                  actionLabel="Create Quest"
+                  actionHref={paths.create}
+                />
+              )}
+            </HomeSection>
+
+            <HomeSection id="featured-perks" title="Featured Perks" viewAllHref={paths.explore} viewAllLabel="View all perks">
+              {loading ? (
+                <PerkGridSkeleton />
+              ) : content.perks.length ? (
+                <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
+                  {content.perks.map((p) => (
+                    <li key={p.id} className="flex">
+                      <PerkCard perk={p} className="w-full" />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <EmptyState
+                  testId="perks-empty"
+                  icon={<GiftIcon className="size-6" />}
+                  title={MSG.noPerks}
+                  description={MSG.noPerksHint}
+                  actionLabel="Explore Perks"
+                  actionHref={paths.explore}
+                />
+              )}
+            </HomeSection>
+          </div>
+
+          {loading ? (
+            <HomeSection id="top-users-loading" title="Top Users">
+              <UserRowSkeleton />
+            </HomeSection>
+          ) : content.hasUserSections ? (
+            <HomeSection id="top-users" title="Top Users" viewAllHref={paths.explore} viewAllLabel="View all users">
+              {content.users.length ? (
+                <ul className="scrollbar-none -mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 md:mx-0 md:scroll-px-0 md:px-0">
+                  {content.users.map((u) => (
+                    <li key={u.id} className="flex">
+                      <ProfileCard profile={u} isOwn={isOwn(u)} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted-foreground">No members to show yet.</p>
+              )}
+            </HomeSection>
+          ) : null}
+
+          {loading ? <BannerSkeleton /> : <BannerSlider banners={content.banners} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+export default HomePage;

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import { authSession, useIsAuthenticated } from '@/lib/session';
+
+export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
+  const user = await api.get<User>(apiPaths.currentUser, { signal, toast: false });
+  if (authSession.isAuthenticated()) authSession.setUser(user);
+  return user;
+}
+
+/** Refreshes the stored user in the background once per visit (and validates the session). */
+export function useCurrentUserSync(): void {
+  const signedIn = useIsAuthenticated();
+  useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    enabled: signedIn,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TIMINGS, type Profile } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import { accountCache, useIsAuthenticated } from '@/lib/session';
+
+export async function getMyProfile(signal?: AbortSignal): Promise<Profile> {
+  const profile = await api.get<Profile>(apiPaths.myProfile, { signal });
+  accountCache.setProfile(profile);
+  return profile;
+}
+
+export const myProfileQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.myProfile,
+    queryFn: ({ signal }) => getMyProfile(signal),
+    staleTime: TIMINGS.ownProfileCacheMs,
+    initialData: () => accountCache.getProfile() ?? undefined,
+    initialDataUpdatedAt: 0,
+  });
+
+export function useMyProfile() {
+  const signedIn = useIsAuthenticated();
+  return useQuery({ ...myProfileQueryOptions(), enabled: signedIn });
+}

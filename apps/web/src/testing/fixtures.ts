@@ -1,0 +1,114 @@
+import type { HomepageComplete, PerkCard, Profile, ProfileCard, QuestCard, User } from '@wyn/contract';
+
+export const USER_ID = '11111111-1111-4111-8111-111111111111';
+export const OTHER_ID = '22222222-2222-4222-8222-222222222222';
+
+export const user: User = {
+  id: USER_ID,
+  username: 'ana',
+  email: 'ana@example.com',
+  phone_number: null,
+  first_name: 'Ana',
+  last_name: 'Ng',
+  tg_username: null,
+  telegram_id: null,
+  telegram_photo_url: null,
+  is_verified: true,
+  is_staff: false,
+  date_joined: '2025-01-01T00:00:00Z',
+};
+
+export const profile: Profile = {
+  id: USER_ID,
+  user: { id: USER_ID, username: 'ana', first_name: 'Ana', last_name: 'Ng' },
+  display_name: 'Ana Ng',
+  bio: '',
+  avatar: null,
+  telegram_photo_url: null,
+  telegram_handle: null,
+  is_business: false,
+  business_tag: null,
+  followers_count: 0,
+  following_count: 0,
+  posts_count: 0,
+  quests_completed_count: 0,
+  shareable_url: '',
+  is_following: false,
+  is_private: false,
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-01T00:00:00Z',
+};
+
+export function quest(id: string, extra: Partial<QuestCard> = {}): QuestCard {
+  return {
+    id,
+    title: `Quest ${id.slice(0, 4)}`,
+    description: 'Do the thing',
+    reward_amount: '50.00',
+    task_type: 'join',
+    status: 'published',
+    media: null,
+    tags: [],
+    creator: null,
+    deadline: null,
+    max_participants: 100,
+    current_participants: 3,
+    created_at: '2025-01-01T00:00:00Z',
+    ...extra,
+  };
+}
+
+export function perk(id: string, extra: Partial<PerkCard> = {}): PerkCard {
+  return {
+    id,
+    title: `Perk ${id.slice(0, 4)}`,
+    description: 'A perk',
+    cost_amount: '25.50',
+    perk_type: 'discount_code',
+    status: 'active',
+    media: null,
+    tags: [],
+    creator: null,
+    deadline: null,
+    max_participants: null,
+    purchased_count: 0,
+    created_at: '2025-01-01T00:00:00Z',
+    ...extra,
+  };
+}
+
+export function profileCard(id: string, extra: Partial<ProfileCard> = {}): ProfileCard {
+  return {
+    id,
+    user: id,
+    username: null,
+    display_name: '',
+    avatar: null,
+    telegram_photo_url: null,
+    is_business: false,
+    bio: '',
+    followers_count: 0,
+    following_count: 0,
+    quests_completed_count: 2,
+    completed_tasks: [],
+    ...extra,
+  };
+}
+
+export function homepage(extra: Partial<HomepageComplete> = {}): HomepageComplete {
+  return {
+    banner_sliders: [],
+    sections: [],
+    task_carousels: {},
+    perk_carousels: {},
+    user_carousels: {},
+    featured_quests: [],
+    featured_perks: [],
+    featured_users: [],
+    ...extra,
+  };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
