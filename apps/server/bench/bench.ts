@@ -42,7 +42,13 @@ async function main() {
   });
   try {
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 300 || server.exitCode !== null) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -64,7 +70,13 @@ async function main() {
       // Warm up, then measure.
       await autocannon({ url: base + t.path, headers, connections: 10, duration: 2 });
       const r = await autocannon({ url: base + t.path, headers, connections, duration });
-      rows.push({ name: t.name, rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors, baseline: t.baseline });
+      rows.push({
+        name: t.name,
+        rps: r.requests.average,
+        p99: r.latency.p99,
+        errors: r.non2xx + r.errors,
+        baseline: t.baseline,
+      });
     }
     const bare = rows.find((r) => r.baseline)!;
     let failed = false;
@@ -73,7 +85,13 @@ async function main() {
     for (const r of rows) {
       const ok = r.baseline || (r.rps >= bare.rps / 2 && r.p99 < 50 && r.errors === 0);
       if (!ok) failed = true;
-      console.info(r.name.padEnd(30), r.rps.toFixed(0).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(8), r.baseline ? '  (baseline)' : ok ? '  ok' : '  MISSED');
+      console.info(
+        r.name.padEnd(30),
+        r.rps.toFixed(0).padStart(8),
+        String(r.p99).padStart(8),
+        String(r.errors).padStart(8),
+        r.baseline ? '  (baseline)' : ok ? '  ok' : '  MISSED',
+      );
     }
     process.exitCode = failed ? 1 : 0;
   } finally {

@@ -15,6 +15,7 @@ import { webStaticPlugin } from './plugins/web-static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clubRoutes } from './modules/club.routes.ts';
+import { mediaStaticRoutes } from './modules/home/media-static.ts';
 
 export type AppDeps = {
   config: Config;
@@ -34,7 +35,13 @@ export type AppContext = {
   now: () => Date;
 };
 
-export type AppInstance = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 export type ModuleOptions = { deps: AppContext };
 
 /** Builds the app without listening: plugins and modules registered in one visible order. */
@@ -63,7 +70,10 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   const redis = input.config.redisUrl
     ? new Redis(input.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'wyn-rl-', skipOnError: true } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'wyn-rl-', skipOnError: true } : {}),
+  });
   await app.register(openapiPlugin, { productName: input.config.productName });
   await app.register(authPlugin, { signer: deps.signer });
 
@@ -72,7 +82,8 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   await app.register(authRoutes, { prefix: '/api/v1/bot', deps });
   await app.register(clubRoutes, { prefix: '/api/v1/club', deps });
 
-  // 3. the web app and the 404s
+  // 3. uploaded and seeded media, then the web app and the 404s
+  await app.register(mediaStaticRoutes, { deps });
   await app.register(webStaticPlugin, { dist: input.config.webDist });
 
   app.addHook('onClose', async () => {

@@ -14,7 +14,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,9 +57,13 @@ describe('the server process', () => {
     const first = start({ PORT: String(port) });
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
-      if (Date.now() > deadline || first.child.exitCode !== null) throw new Error(`server did not start:\n${first.output()}`);
+      if (Date.now() > deadline || first.child.exitCode !== null)
+        throw new Error(`server did not start:\n${first.output()}`);
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(existsSync(path.join(dataDir, 'wyn.lock'))).toBe(true);

@@ -1,8 +1,19 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type ChatMember = { status: 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked'; is_member?: boolean; can_invite_users?: boolean };
-type Chat = { id: number; type: 'channel' | 'supergroup' | 'group'; title: string; username?: string; members: Map<number, ChatMember>; memberListHidden?: boolean };
+type ChatMember = {
+  status: 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
+  is_member?: boolean;
+  can_invite_users?: boolean;
+};
+type Chat = {
+  id: number;
+  type: 'channel' | 'supergroup' | 'group';
+  title: string;
+  username?: string;
+  members: Map<number, ChatMember>;
+  memberListHidden?: boolean;
+};
 
 /**
  * A real HTTP server speaking the Bot API methods Wyn uses (getMe, getChat, getChatMember,
@@ -19,12 +30,15 @@ export async function startFakeTelegram(opts: { token: string; botId?: number; b
     let raw = '';
     for await (const chunk of req) raw += chunk;
     if (!raw) return {};
-    if ((req.headers['content-type'] ?? '').includes('application/json')) return JSON.parse(raw) as Record<string, unknown>;
+    if ((req.headers['content-type'] ?? '').includes('application/json'))
+      return JSON.parse(raw) as Record<string, unknown>;
     return Object.fromEntries(new URLSearchParams(raw));
   };
   const findChat = (chatId: unknown) => {
     const key = String(chatId);
-    return chats.get(key.startsWith('@') ? key.toLowerCase() : key) ?? [...chats.values()].find((c) => String(c.id) === key);
+    return (
+      chats.get(key.startsWith('@') ? key.toLowerCase() : key) ?? [...chats.values()].find((c) => String(c.id) === key)
+    );
   };
   const fail = (code: number, description: string) => ({ ok: false, error_code: code, description });
 
@@ -41,30 +55,58 @@ export async function startFakeTelegram(opts: { token: string; botId?: number; b
     calls.push({ method, params });
     switch (method) {
       case 'getMe':
-        return send(200, { ok: true, result: { id: botId, is_bot: true, first_name: 'Wyn', username: opts.botUsername } });
+        return send(200, {
+          ok: true,
+          result: { id: botId, is_bot: true, first_name: 'Wyn', username: opts.botUsername },
+        });
       case 'getChat': {
         const chat = findChat(params.chat_id);
         if (!chat) return send(400, fail(400, 'Bad Request: chat not found'));
-        return send(200, { ok: true, result: { id: chat.id, type: chat.type, title: chat.title, username: chat.username } });
+        return send(200, {
+          ok: true,
+          result: { id: chat.id, type: chat.type, title: chat.title, username: chat.username },
+        });
       }
       case 'getChatMember': {
         const chat = findChat(params.chat_id);
         if (!chat) return send(400, fail(400, 'Bad Request: chat not found'));
         const userId = Number(params.user_id);
-        if (chat.memberListHidden && userId !== botId) return send(400, fail(400, 'Bad Request: member list is inaccessible'));
+        if (chat.memberListHidden && userId !== botId)
+          return send(400, fail(400, 'Bad Request: member list is inaccessible'));
         const member = chat.members.get(userId) ?? { status: 'left' };
-        return send(200, { ok: true, result: { user: { id: userId, is_bot: userId === botId, first_name: 'U' }, ...member } });
+        return send(200, {
+          ok: true,
+          result: { user: { id: userId, is_bot: userId === botId, first_name: 'U' }, ...member },
+        });
       }
       case 'createChatInviteLink': {
         const chat = findChat(params.chat_id);
         if (!chat) return send(400, fail(400, 'Bad Request: chat not found'));
         const me = chat.members.get(botId);
-        if (me?.status !== 'administrator' || me.can_invite_users === false) return send(400, fail(400, 'Bad Request: not enough rights to manage chat invite links'));
+        if (me?.status !== 'administrator' || me.can_invite_users === false)
+          return send(400, fail(400, 'Bad Request: not enough rights to manage chat invite links'));
         inviteSeq += 1;
-        return send(200, { ok: true, result: { invite_link: `https://t.me/+fake${inviteSeq}`, member_limit: params.member_limit, creates_join_request: false, is_primary: false, is_revoked: false } });
+        return send(200, {
+          ok: true,
+          result: {
+            invite_link: `https://t.me/+fake${inviteSeq}`,
+            member_limit: params.member_limit,
+            creates_join_request: false,
+            is_primary: false,
+            is_revoked: false,
+          },
+        });
       }
       case 'sendMessage':
-        return send(200, { ok: true, result: { message_id: calls.length, date: Math.floor(Date.now() / 1000), chat: { id: Number(params.chat_id), type: 'private' }, text: params.text } });
+        return send(200, {
+          ok: true,
+          result: {
+            message_id: calls.length,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: Number(params.chat_id), type: 'private' },
+            text: params.text,
+          },
+        });
       case 'setWebhook':
       case 'deleteWebhook':
         return send(200, { ok: true, result: true });
@@ -78,7 +120,13 @@ export async function startFakeTelegram(opts: { token: string; botId?: number; b
     apiRoot: `http://127.0.0.1:${port}`,
     botId,
     calls,
-    addChat(input: { username?: string; type?: Chat['type']; title?: string; botStatus?: ChatMember['status']; memberListHidden?: boolean }) {
+    addChat(input: {
+      username?: string;
+      type?: Chat['type'];
+      title?: string;
+      botStatus?: ChatMember['status'];
+      memberListHidden?: boolean;
+    }) {
       const chat: Chat = {
         id: nextChatId--,
         type: input.type ?? 'channel',

@@ -35,7 +35,14 @@ export async function startSmtpSink() {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const mail = [...messages].reverse().find((m) => m.to.includes(address.toLowerCase()));
-        const code = mail && /\b(\d{6})\b/.exec(mail.text.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1];
+        const code =
+          mail &&
+          /\b(\d{6})\b/.exec(
+            mail.text
+              .split(/\r?\n\r?\n/)
+              .slice(1)
+              .join('\n'),
+          )?.[1];
         if (code) return code;
         if (Date.now() > deadline) throw new Error(`no mail with a code reached ${address}`);
         await new Promise<void>((resolve) => {

@@ -4,10 +4,20 @@ import { createHash, createHmac } from 'node:crypto';
 export const TEST_BOT_TOKEN = '123456789:TEST-bot-token_for_wyn_tests';
 export const TEST_BOT_USERNAME = 'wyn_test_bot';
 
-export type TgUser = { id: number; first_name?: string; last_name?: string; username?: string; photo_url?: string; language_code?: string };
+export type TgUser = {
+  id: number;
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+  language_code?: string;
+};
 
 /** Mini App initData: data-check-string of sorted key=value lines, HMAC key = HMAC_SHA256("WebAppData", token). */
-export function signInitData(user: TgUser, opts: { botToken?: string; authDate?: number; extra?: Record<string, string> } = {}): string {
+export function signInitData(
+  user: TgUser,
+  opts: { botToken?: string; authDate?: number; extra?: Record<string, string> } = {},
+): string {
   const params = new URLSearchParams();
   params.set('user', JSON.stringify(user));
   params.set('auth_date', String(opts.authDate ?? Math.floor(Date.now() / 1000)));
@@ -17,7 +27,9 @@ export function signInitData(user: TgUser, opts: { botToken?: string; authDate?:
     .map(([k, v]) => `${k}=${v}`)
     .sort()
     .join('\n');
-  const secret = createHmac('sha256', 'WebAppData').update(opts.botToken ?? TEST_BOT_TOKEN).digest();
+  const secret = createHmac('sha256', 'WebAppData')
+    .update(opts.botToken ?? TEST_BOT_TOKEN)
+    .digest();
   params.set('hash', createHmac('sha256', secret).update(checkString).digest('hex'));
   return params.toString();
 }
@@ -32,5 +44,8 @@ export function signLoginWidget(user: TgUser, opts: { botToken?: string; authDat
   const secret = createHash('sha256')
     .update(opts.botToken ?? TEST_BOT_TOKEN)
     .digest();
-  return { ...data, hash: createHmac('sha256', secret).update(checkString).digest('hex') } as TgUser & { auth_date: number; hash: string };
+  return { ...data, hash: createHmac('sha256', secret).update(checkString).digest('hex') } as TgUser & {
+    auth_date: number;
+    hash: string;
+  };
 }

@@ -83,7 +83,12 @@ describe.each<ViewportName>(['phone', 'desktop'])('sign-in at %s size', (viewpor
   });
 
   it('signs in inside a Telegram Mini App with correctly signed launch data', async () => {
-    const tgUser = { id: 700000 + (viewport === 'phone' ? 1 : 2), first_name: 'Mini', last_name: viewport, username: `mini_${viewport}_${runId}` };
+    const tgUser = {
+      id: 700000 + (viewport === 'phone' ? 1 : 2),
+      first_name: 'Mini',
+      last_name: viewport,
+      username: `mini_${viewport}_${runId}`,
+    };
     const initData = signInitData(tgUser, { botToken: inject('botToken') });
     const initScript = `
       window.Telegram = { WebApp: {

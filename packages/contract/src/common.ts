@@ -6,9 +6,18 @@ export type AmountString = z.infer<typeof amountString>;
 
 /** An amount a client sends: a number or a numeric string, at most two decimals. */
 export const amountInput = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount with at most two decimals')])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount with at most two decimals'),
+  ])
   .transform((v) => Number(v))
-  .refine((v) => Number.isFinite(v) && Math.round(v * 100) === Math.round(v * 100 * 1e6) / 1e6, 'Enter an amount with at most two decimals');
+  .refine(
+    (v) => Number.isFinite(v) && Math.round(v * 100) === Math.round(v * 100 * 1e6) / 1e6,
+    'Enter an amount with at most two decimals',
+  );
 
 export const uuid = z.uuid({ message: 'Invalid ID format' });
 export const idParams = z.object({ id: uuid });

@@ -22,7 +22,8 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
     async verifyAccess(token: string): Promise<AccessClaims> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
-        if (payload.typ !== 'access' || typeof payload.sub !== 'string') throw unauthorized(MSG.sessionExpired, ErrorCode.tokenInvalid);
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string')
+          throw unauthorized(MSG.sessionExpired, ErrorCode.tokenInvalid);
         return { sub: payload.sub, staff: payload.staff === true };
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) throw unauthorized(MSG.sessionExpired, ErrorCode.tokenInvalid);

@@ -45,7 +45,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     } else if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.statusCode === 400 && err instanceof SyntaxError)) {
       status = 400;
       body = { detail: MSG.invalidJson, code: ErrorCode.invalid };
-    } else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413) {
+    } else if (
+      err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+      err.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      err.statusCode === 413
+    ) {
       status = 413;
       body = { detail: MSG.bodyTooLarge, code: ErrorCode.tooLarge };
     } else if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) {
@@ -62,7 +66,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       body = { detail: 'This change would break a rule of the system and was refused.', code: ErrorCode.conflict };
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
-      body = { detail: err.message || MSG.invalidInput, code: err.code ? String(err.code).toLowerCase() : ErrorCode.invalid };
+      body = {
+        detail: err.message || MSG.invalidInput,
+        code: err.code ? String(err.code).toLowerCase() : ErrorCode.invalid,
+      };
     }
 
     if (status >= 500) request.log.error({ err }, 'request failed');

@@ -7,7 +7,12 @@ import helmet from '@fastify/helmet';
  * script may load, and Telegram's web clients may frame us (frame-ancestors; X-Frame-Options off since
  * it cannot express an allow-list).
  */
-export const TELEGRAM_FRAME_ANCESTORS = ["'self'", 'https://web.telegram.org', 'https://*.telegram.org', 'https://t.me'];
+export const TELEGRAM_FRAME_ANCESTORS = [
+  "'self'",
+  'https://web.telegram.org',
+  'https://*.telegram.org',
+  'https://t.me',
+];
 
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {

@@ -26,7 +26,13 @@ function ThemedToaster() {
 }
 
 /** Query client, theme and toasts (top centre, close button, rich colours, 4 s). */
-export function AppProvider({ children, queryClient = defaultClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProvider({
+  children,
+  queryClient = defaultClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -30,11 +30,19 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('bot/config/')) return jsonResponse({ product_name: 'Wyn', telegram_bot_username: null, telegram_bot_id: null, welcome_bonus: '100.00' });
+      if (url.includes('bot/config/'))
+        return jsonResponse({
+          product_name: 'Wyn',
+          telegram_bot_username: null,
+          telegram_bot_id: null,
+          welcome_bonus: '100.00',
+        });
       if (url.includes('bot/current-user/')) return jsonResponse(user);
       if (url.includes('club/profiles/me/')) return jsonResponse(profile);
-      if (url.includes('club/wallets/my_wallet/')) return jsonResponse({ id: USER_ID, user: USER_ID, balance: '10.00' });
-      if (url.includes('club/notifications/')) return jsonResponse({ results: [], count: 0, next: null, previous: null, unread_count: 0 });
+      if (url.includes('club/wallets/my_wallet/'))
+        return jsonResponse({ id: USER_ID, user: USER_ID, balance: '10.00' });
+      if (url.includes('club/notifications/'))
+        return jsonResponse({ results: [], count: 0, next: null, previous: null, unread_count: 0 });
       if (url.includes('club/homepage/complete/')) return jsonResponse(homepage());
       return jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404);
     }),
@@ -46,15 +54,22 @@ afterEach(() => {
 });
 
 describe('routes when signed out', () => {
-  it.each(['/', '/home', '/explore', '/quest/abc', '/wallet', '/profile', '/messages?user=1', '/create', '/edit-perk/1'])(
-    '%s redirects to /splash',
-    async (path) => {
-      renderAt(path);
-      expect(await screen.findByTestId('splash')).toBeTruthy();
-      expect(location()).toBe('/splash');
-      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-    },
-  );
+  it.each([
+    '/',
+    '/home',
+    '/explore',
+    '/quest/abc',
+    '/wallet',
+    '/profile',
+    '/messages?user=1',
+    '/create',
+    '/edit-perk/1',
+  ])('%s redirects to /splash', async (path) => {
+    renderAt(path);
+    expect(await screen.findByTestId('splash')).toBeTruthy();
+    expect(location()).toBe('/splash');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
 
   it('shows public pages without the navigation', async () => {
     renderAt('/terms');
@@ -100,14 +115,21 @@ describe('routes when signed in', () => {
     expect(location()).toBe(to);
   });
 
-  it.each(['/explore', '/create', '/manage-perks', '/profile', `/profile/${USER_ID}`, '/wallet', '/messages', '/notifications', '/edit-perk/x'])(
-    '%s renders a placeholder inside the layout',
-    async (path) => {
-      renderAt(path);
-      expect(await screen.findByText('Coming soon')).toBeTruthy();
-      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
-    },
-  );
+  it.each([
+    '/explore',
+    '/create',
+    '/manage-perks',
+    '/profile',
+    `/profile/${USER_ID}`,
+    '/wallet',
+    '/messages',
+    '/notifications',
+    '/edit-perk/x',
+  ])('%s renders a placeholder inside the layout', async (path) => {
+    renderAt(path);
+    expect(await screen.findByText('Coming soon')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
 
   it('the splash sends a signed-in member to /home', async () => {
     renderAt('/splash');

@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { Theme } from '@wyn/contract';
 import { useUpdateUserSettings, useUserSettings } from '@/lib/queries/user-settings';
 import { accountCache, useIsAuthenticated } from '@/lib/session';
@@ -71,7 +79,11 @@ function applyTelegramVars(root: HTMLElement, params: TelegramThemeParams | null
 }
 
 /** light/dark for a preference, given the system and Telegram. */
-export function resolveTheme(preference: Theme, systemDark: boolean, telegramScheme: ResolvedTheme | null): ResolvedTheme {
+export function resolveTheme(
+  preference: Theme,
+  systemDark: boolean,
+  telegramScheme: ResolvedTheme | null,
+): ResolvedTheme {
   if (preference === 'light' || preference === 'dark') return preference;
   if (telegramScheme) return telegramScheme;
   return systemDark ? 'dark' : 'light';

@@ -14,7 +14,13 @@ export function Avatar({ src, name, className }: { src?: string | null; name?: s
       )}
     >
       {showImage ? (
-        <img src={src ?? undefined} alt="" className="size-full object-cover" loading="lazy" onError={() => setFailedSrc(src ?? null)} />
+        <img
+          src={src ?? undefined}
+          alt=""
+          className="size-full object-cover"
+          loading="lazy"
+          onError={() => setFailedSrc(src ?? null)}
+        />
       ) : (
         <span aria-hidden="true">{initialOf(name)}</span>
       )}

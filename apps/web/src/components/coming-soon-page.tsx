@@ -6,7 +6,15 @@ import { PageHeader } from './page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Placeholder for screens of later issues, shown inside the app layout. */
-export function ComingSoonPage({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export function ComingSoonPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <div className="mx-auto w-full max-w-3xl px-4 md:px-6">

@@ -70,7 +70,10 @@ export const BellIcon = icon(
   </>,
   'BellIcon',
 );
-export const MessageIcon = icon(<path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.9-.9L3 21l1.9-5.1A8.4 8.4 0 0 1 12 3.1a8.4 8.4 0 0 1 9 8.4z" />, 'MessageIcon');
+export const MessageIcon = icon(
+  <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.9-.9L3 21l1.9-5.1A8.4 8.4 0 0 1 12 3.1a8.4 8.4 0 0 1 9 8.4z" />,
+  'MessageIcon',
+);
 export const SearchIcon = icon(
   <>
     <circle cx="11" cy="11" r="7" />

@@ -2,7 +2,15 @@ import { useId } from 'react';
 import { cn } from '@/lib/cn';
 
 /** The Wyn mark and optional wordmark. */
-export function Logo({ className, withWordmark = true, name = 'Wyn' }: { className?: string; withWordmark?: boolean; name?: string }) {
+export function Logo({
+  className,
+  withWordmark = true,
+  name = 'Wyn',
+}: {
+  className?: string;
+  withWordmark?: boolean;
+  name?: string;
+}) {
   const gradientId = `wyn-logo-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
     <span className={cn('inline-flex items-center gap-2', className)}>
@@ -16,7 +24,11 @@ export function Logo({ className, withWordmark = true, name = 'Wyn' }: { classNa
         <rect width="64" height="64" rx="18" fill={`url(#${gradientId})`} />
         <path d="M14 20h7.2l4.6 17.4L31 20h6l5.2 17.4L46.8 20H54l-8.6 26h-6.6L34 29.6 29.2 46h-6.6z" fill="#fff" />
       </svg>
-      {withWordmark ? <span className="text-xl font-extrabold tracking-tight">{name}</span> : <span className="sr-only">{name}</span>}
+      {withWordmark ? (
+        <span className="text-xl font-extrabold tracking-tight">{name}</span>
+      ) : (
+        <span className="sr-only">{name}</span>
+      )}
     </span>
   );
 }

@@ -67,7 +67,9 @@ const auth = (init: { headers: Record<string, string> }) => init.headers.Authori
 describe('api client basics', () => {
   it('prefixes /api/v1/, sends JSON, the bearer token and query params', async () => {
     const { client, fetch } = setup(() => json({ ok: true }));
-    await expect(client.post('club/things/', { a: 1 }, { query: { page: 2, skip: undefined } })).resolves.toEqual({ ok: true });
+    await expect(client.post('club/things/', { a: 1 }, { query: { page: 2, skip: undefined } })).resolves.toEqual({
+      ok: true,
+    });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/v1/club/things/?page=2');
     expect(init?.method).toBe('POST');
@@ -214,7 +216,8 @@ describe('token refresh', () => {
     const session = memorySession({ token: 'old', refreshToken: 'r1', expiresAt: FAR });
     const slow = deferred<void>();
     const { client, calls } = setup(async (url, init) => {
-      if (url.endsWith('bot/token/refresh/')) return json({ access: 'new', refresh: 'r2', access_expires_at: new Date(FAR).toISOString() });
+      if (url.endsWith('bot/token/refresh/'))
+        return json({ access: 'new', refresh: 'r2', access_expires_at: new Date(FAR).toISOString() });
       if (url.includes('slow') && auth(init) === 'Bearer old') {
         await slow.promise;
         return json({}, 401);
@@ -256,20 +259,27 @@ describe('token refresh', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
-  it.each(['bot/login/', 'bot/register/', 'bot/otp-verify/', 'bot/otp-resend/', 'bot/telegram-webapp-auth/', 'bot/token/refresh/'])(
-    'no refresh on a 401 from %s',
-    async (path) => {
-      const { client, calls, onSessionExpired } = setup(() => json({ detail: 'Invalid credentials', code: 'invalid_credentials' }, 401));
-      await expect(client.post(path, {}, { toast: false })).rejects.toThrow('Invalid credentials');
-      expect(calls('token/refresh').length).toBe(path === 'bot/token/refresh/' ? 1 : 0);
-      expect(onSessionExpired).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    'bot/login/',
+    'bot/register/',
+    'bot/otp-verify/',
+    'bot/otp-resend/',
+    'bot/telegram-webapp-auth/',
+    'bot/token/refresh/',
+  ])('no refresh on a 401 from %s', async (path) => {
+    const { client, calls, onSessionExpired } = setup(() =>
+      json({ detail: 'Invalid credentials', code: 'invalid_credentials' }, 401),
+    );
+    await expect(client.post(path, {}, { toast: false })).rejects.toThrow('Invalid credentials');
+    expect(calls('token/refresh').length).toBe(path === 'bot/token/refresh/' ? 1 : 0);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+  });
 
   it('refreshes proactively when the access token is within 5 minutes of expiry', async () => {
     const session = memorySession({ token: 'old', refreshToken: 'r1', expiresAt: NOW + 4 * 60_000 });
     const { client, fetch } = setup((url, init) => {
-      if (url.endsWith('bot/token/refresh/')) return json({ access: 'new', refresh: 'r2', access_expires_at: new Date(FAR).toISOString() });
+      if (url.endsWith('bot/token/refresh/'))
+        return json({ access: 'new', refresh: 'r2', access_expires_at: new Date(FAR).toISOString() });
       return json({ auth: auth(init) });
     }, session);
     await expect(client.get('club/a/')).resolves.toEqual({ auth: 'Bearer new' });

@@ -104,7 +104,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const onCallerAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onCallerAbort);
     try {
-      const init: RequestInit = { method: opts.method ?? 'GET', headers, signal: controller.signal, credentials: 'same-origin' };
+      const init: RequestInit = {
+        method: opts.method ?? 'GET',
+        headers,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      };
       if (body !== undefined) init.body = body;
       return await doFetch(url, init);
     } catch (e) {
@@ -159,7 +164,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const url = buildUrl(apiPaths.tokenRefresh);
     if (!refreshToken) {
       expireSession();
-      return { ok: false, rejected: true, error: new ApiError({ kind: 'http', status: 401, url, message: MSG.sessionExpired }) };
+      return {
+        ok: false,
+        rejected: true,
+        error: new ApiError({ kind: 'http', status: 401, url, message: MSG.sessionExpired }),
+      };
     }
     let res: Response;
     try {
@@ -176,7 +185,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const data = (await readBody(res)) as TokenPayload | undefined;
     if (!data || !(data.access ?? data.token)) {
       expireSession();
-      return { ok: false, rejected: true, error: new ApiError({ kind: 'http', status: 401, url, message: MSG.sessionExpired }) };
+      return {
+        ok: false,
+        rejected: true,
+        error: new ApiError({ kind: 'http', status: 401, url, message: MSG.sessionExpired }),
+      };
     }
     session.setTokens(data);
     return { ok: true };
@@ -205,7 +218,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (refreshing) await refreshing;
       // Proactive refresh when the access token is within 5 minutes of expiry.
       const s = session.get();
-      if (mayRefresh && s.token && s.refreshToken && s.expiresAt != null && s.expiresAt - now() < LIMITS.refreshMarginSeconds * 1000) {
+      if (
+        mayRefresh &&
+        s.token &&
+        s.refreshToken &&
+        s.expiresAt != null &&
+        s.expiresAt - now() < LIMITS.refreshMarginSeconds * 1000
+      ) {
         const outcome = await refreshOnce();
         if (!outcome.ok && outcome.rejected) throw sessionExpiredError(url);
       }
@@ -255,7 +274,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     request,
-    get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'GET' }),
+    get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...opts, method: 'GET' }),
     post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...opts, method: 'POST', body }),
     patch: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>

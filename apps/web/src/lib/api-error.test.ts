@@ -20,42 +20,58 @@ describe('deriveErrorMessage (spec 01 §8)', () => {
   });
 
   it('HTML error page without a title → generic server sentence', () => {
-    expect(deriveErrorMessage({ status: 500, data: '<html><body>boom</body></html>', contentType: 'text/html; charset=utf-8' })).toBe(
-      MSG.serverHtmlError,
-    );
+    expect(
+      deriveErrorMessage({
+        status: 500,
+        data: '<html><body>boom</body></html>',
+        contentType: 'text/html; charset=utf-8',
+      }),
+    ).toBe(MSG.serverHtmlError);
   });
 
   it('403 → forbidden, whatever the body says', () => {
-    expect(deriveErrorMessage({ status: 403, data: { detail: 'nope', code: 'permission_denied' } })).toBe(MSG.forbidden);
+    expect(deriveErrorMessage({ status: 403, data: { detail: 'nope', code: 'permission_denied' } })).toBe(
+      MSG.forbidden,
+    );
   });
 
   it('404 → not found', () => {
-    expect(deriveErrorMessage({ status: 404, data: { detail: 'Not found.', code: 'not_found' }, url: `/api/v1/club/tasks/${UUID}/` })).toBe(
-      MSG.notFound,
-    );
+    expect(
+      deriveErrorMessage({
+        status: 404,
+        data: { detail: 'Not found.', code: 'not_found' },
+        url: `/api/v1/club/tasks/${UUID}/`,
+      }),
+    ).toBe(MSG.notFound);
   });
 
   it('404 with an invalid id in the URL → invalid-link sentence', () => {
-    expect(deriveErrorMessage({ status: 404, data: { detail: 'Not found.' }, url: '/api/v1/club/tasks/12345/' })).toBe(MSG.notFoundInvalidId);
+    expect(deriveErrorMessage({ status: 404, data: { detail: 'Not found.' }, url: '/api/v1/club/tasks/12345/' })).toBe(
+      MSG.notFoundInvalidId,
+    );
   });
 
   it('404 whose response mentions an invalid UUID → invalid-link sentence', () => {
-    expect(deriveErrorMessage({ status: 404, data: { detail: 'Invalid ID format' }, url: '/api/v1/club/tasks/abc/' })).toBe(
-      MSG.notFoundInvalidId,
-    );
+    expect(
+      deriveErrorMessage({ status: 404, data: { detail: 'Invalid ID format' }, url: '/api/v1/club/tasks/abc/' }),
+    ).toBe(MSG.notFoundInvalidId);
     expect(deriveErrorMessage({ status: 404, data: '"x" is not a valid UUID.' })).toBe(MSG.notFoundInvalidId);
   });
 
   it('400 mentioning participate → participate sentence', () => {
-    expect(deriveErrorMessage({ status: 400, data: { detail: 'Bad' }, url: `/api/v1/club/tasks/${UUID}/participate/` })).toBe(
+    expect(
+      deriveErrorMessage({ status: 400, data: { detail: 'Bad' }, url: `/api/v1/club/tasks/${UUID}/participate/` }),
+    ).toBe(MSG.participateFailed);
+    expect(deriveErrorMessage({ status: 400, data: { detail: 'Cannot participate twice' } })).toBe(
       MSG.participateFailed,
     );
-    expect(deriveErrorMessage({ status: 400, data: { detail: 'Cannot participate twice' } })).toBe(MSG.participateFailed);
   });
 
   it('otherwise message, detail, error, non_field_errors, errors, field lists — in that order', () => {
     expect(deriveErrorMessage({ status: 400, data: { message: 'm', detail: 'd' } })).toBe('m');
-    expect(deriveErrorMessage({ status: 409, data: { detail: 'Already redeemed', code: 'conflict' } })).toBe('Already redeemed');
+    expect(deriveErrorMessage({ status: 409, data: { detail: 'Already redeemed', code: 'conflict' } })).toBe(
+      'Already redeemed',
+    );
     expect(deriveErrorMessage({ status: 400, data: { error: 'e' } })).toBe('e');
     expect(deriveErrorMessage({ status: 400, data: { non_field_errors: ['a', 'b'] } })).toBe('a b');
     expect(deriveErrorMessage({ status: 400, data: { errors: ['x'] } })).toBe('x');
@@ -63,9 +79,12 @@ describe('deriveErrorMessage (spec 01 §8)', () => {
     expect(deriveErrorMessage({ status: 400, data: { errors: { email: ['Enter a valid email address'] } } })).toBe(
       'Email: Enter a valid email address',
     );
-    expect(deriveErrorMessage({ status: 400, data: { username: ['This username is already taken.'], phone_number: ['Bad'] } })).toBe(
-      'Username: This username is already taken. Phone number: Bad',
-    );
+    expect(
+      deriveErrorMessage({
+        status: 400,
+        data: { username: ['This username is already taken.'], phone_number: ['Bad'] },
+      }),
+    ).toBe('Username: This username is already taken. Phone number: Bad');
   });
 
   it('plain-text body is used as is', () => {
@@ -92,7 +111,9 @@ describe('helpers', () => {
   });
 
   it('extractFieldErrors reads errors maps and top-level lists', () => {
-    expect(extractFieldErrors({ detail: 'x', code: 'invalid', errors: { email: ['bad email'] } })).toEqual({ email: 'bad email' });
+    expect(extractFieldErrors({ detail: 'x', code: 'invalid', errors: { email: ['bad email'] } })).toEqual({
+      email: 'bad email',
+    });
     expect(extractFieldErrors({ username: ['taken'] })).toEqual({ username: 'taken' });
   });
 

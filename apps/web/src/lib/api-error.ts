@@ -107,7 +107,11 @@ function joinStrings(v: unknown): string | null {
   return null;
 }
 
-const HUMAN_KEYS: Record<string, string> = { phone_number: 'Phone number', first_name: 'First name', last_name: 'Last name' };
+const HUMAN_KEYS: Record<string, string> = {
+  phone_number: 'Phone number',
+  first_name: 'First name',
+  last_name: 'Last name',
+};
 function humanize(key: string): string {
   const known = HUMAN_KEYS[key];
   if (known) return known;

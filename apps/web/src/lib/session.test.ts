@@ -1,6 +1,14 @@
 import type { User } from '@wyn/contract';
 import { describe, expect, it } from 'vitest';
-import { accountCache, authSession, jwtExpiry, onboarding, redirectAfterAuth, STORAGE_KEYS, userDisplayName } from './session';
+import {
+  accountCache,
+  authSession,
+  jwtExpiry,
+  onboarding,
+  redirectAfterAuth,
+  STORAGE_KEYS,
+  userDisplayName,
+} from './session';
 
 const user: User = {
   id: '3f2b8c1e-9d4a-4f6b-8a2e-1c5d7e9f0a1b',
@@ -34,7 +42,14 @@ describe('authSession', () => {
     accountCache.setSettings({ theme: 'dark' } as never);
     onboarding.complete();
     authSession.clear();
-    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.user, STORAGE_KEYS.tokenExpiry, STORAGE_KEYS.profile, STORAGE_KEYS.settings]) {
+    for (const key of [
+      STORAGE_KEYS.token,
+      STORAGE_KEYS.refreshToken,
+      STORAGE_KEYS.user,
+      STORAGE_KEYS.tokenExpiry,
+      STORAGE_KEYS.profile,
+      STORAGE_KEYS.settings,
+    ]) {
       expect(localStorage.getItem(key)).toBeNull();
     }
     expect(onboarding.isCompleted()).toBe(true);

@@ -40,7 +40,12 @@ export function jwtExpiry(token: string): number | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp === 'number' ? exp * 1000 : null;
   } catch {
@@ -70,7 +75,8 @@ function read(): SessionState {
   };
 }
 
-let state: SessionState = typeof window === 'undefined' ? { token: null, refreshToken: null, user: null, expiresAt: null } : read();
+let state: SessionState =
+  typeof window === 'undefined' ? { token: null, refreshToken: null, user: null, expiresAt: null } : read();
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -87,7 +93,6 @@ function persist(next: SessionState) {
   set(STORAGE_KEYS.tokenExpiry, next.expiresAt == null ? null : String(next.expiresAt));
   emit();
 }
-
 
 export const authSession = {
   get(): SessionState {
@@ -192,7 +197,9 @@ export const redirectAfterAuth = {
 };
 
 /** Display name of a user: full name, else username, else Telegram username. */
-export function userDisplayName(user: Pick<User, 'first_name' | 'last_name' | 'username' | 'tg_username'> | null): string | null {
+export function userDisplayName(
+  user: Pick<User, 'first_name' | 'last_name' | 'username' | 'tg_username'> | null,
+): string | null {
   if (!user) return null;
   const full = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
   return full || user.username || user.tg_username || null;

@@ -21,7 +21,9 @@ export const notify = {
   },
   /** Failure: 4 s (spec 01 §8); identical messages are shown once. */
   error(message: string, options?: ExternalToast): void {
-    void loadSonner().then(({ toast }) => toast.error(message, { id: message, duration: TIMINGS.toastDefaultMs, ...options }));
+    void loadSonner().then(({ toast }) =>
+      toast.error(message, { id: message, duration: TIMINGS.toastDefaultMs, ...options }),
+    );
   },
   info(message: string, options?: ExternalToast): void {
     void loadSonner().then(({ toast }) => toast.info(message, { duration: TIMINGS.toastInfoMs, ...options }));

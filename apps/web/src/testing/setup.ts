@@ -15,7 +15,9 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   if (calls.length > 0) {
-    const text = calls.map((args) => args.map((a) => (a instanceof Error ? a.stack ?? a.message : String(a))).join(' ')).join('\n');
+    const text = calls
+      .map((args) => args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' '))
+      .join('\n');
     throw new Error(`Unexpected console.error:\n${text}`);
   }
 });

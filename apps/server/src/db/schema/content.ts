@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 import { transactions } from './wallets.ts';
@@ -36,7 +48,9 @@ export const quests = pgTable(
     creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    taskType: text('task_type', { enum: ['join', 'start_bot', 'follow', 'post', 'watch', 'visit', 'message'] }).notNull(),
+    taskType: text('task_type', {
+      enum: ['join', 'start_bot', 'follow', 'post', 'watch', 'visit', 'message'],
+    }).notNull(),
     status: text('status', { enum: ['draft', 'published', 'closed', 'expired', 'hidden'] })
       .notNull()
       .default('published'),
@@ -66,7 +80,10 @@ export const quests = pgTable(
   (t) => [
     check('quests_reward_pos', sql`${t.rewardAmount} > 0`),
     check('quests_max_pos', sql`${t.maxParticipants} is null or ${t.maxParticipants} >= 1`),
-    check('quests_participants_within_max', sql`${t.currentParticipants} >= 0 and (${t.maxParticipants} is null or ${t.currentParticipants} <= ${t.maxParticipants})`),
+    check(
+      'quests_participants_within_max',
+      sql`${t.currentParticipants} >= 0 and (${t.maxParticipants} is null or ${t.currentParticipants} <= ${t.maxParticipants})`,
+    ),
     index('quests_created_idx').on(t.createdAt),
     index('quests_creator_idx').on(t.creatorId, t.createdAt),
     index('quests_status_idx').on(t.status, t.createdAt),
@@ -160,7 +177,9 @@ export const perks = pgTable(
     creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    perkType: text('perk_type', { enum: ['telegram_invite', 'exclusive_content', 'discount_code', 'event_invitation'] }).notNull(),
+    perkType: text('perk_type', {
+      enum: ['telegram_invite', 'exclusive_content', 'discount_code', 'event_invitation'],
+    }).notNull(),
     status: text('status', { enum: ['active', 'inactive', 'sold_out', 'expired', 'hidden'] })
       .notNull()
       .default('active'),
@@ -185,7 +204,10 @@ export const perks = pgTable(
   (t) => [
     check('perks_cost_pos', sql`${t.costAmount} > 0`),
     check('perks_max_nonneg', sql`${t.maxParticipants} is null or ${t.maxParticipants} >= 0`),
-    check('perks_purchased_within_max', sql`${t.purchasedCount} >= 0 and (${t.maxParticipants} is null or ${t.purchasedCount} <= ${t.maxParticipants})`),
+    check(
+      'perks_purchased_within_max',
+      sql`${t.purchasedCount} >= 0 and (${t.maxParticipants} is null or ${t.purchasedCount} <= ${t.maxParticipants})`,
+    ),
     index('perks_created_idx').on(t.createdAt),
     index('perks_creator_idx').on(t.creatorId, t.createdAt),
     index('perks_status_idx').on(t.status, t.createdAt),
@@ -219,5 +241,8 @@ export const perkRedemptions = pgTable(
     deliveredContent: jsonb('delivered_content').$type<Record<string, unknown>>().notNull().default({}),
     redeemedAt: createdAt(),
   },
-  (t) => [uniqueIndex('perk_redemptions_pair_uq').on(t.perkId, t.userId), index('perk_redemptions_user_idx').on(t.userId, t.redeemedAt)],
+  (t) => [
+    uniqueIndex('perk_redemptions_pair_uq').on(t.perkId, t.userId),
+    index('perk_redemptions_user_idx').on(t.userId, t.redeemedAt),
+  ],
 );

@@ -38,13 +38,29 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull().default(''),
     notificationType: text('notification_type', {
-      enum: ['task_update', 'reward', 'follow', 'like', 'comment', 'share', 'message', 'system', 'promotion', 'transaction'],
+      enum: [
+        'task_update',
+        'reward',
+        'follow',
+        'like',
+        'comment',
+        'share',
+        'message',
+        'system',
+        'promotion',
+        'transaction',
+      ],
     }).notNull(),
     isRead: boolean('is_read').notNull().default(false),
     link: text('link'),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_unread_idx').on(t.userId).where(sql`not ${t.isRead}`)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`not ${t.isRead}`),
+  ],
 );
 
 export const banners = pgTable('banners', {
@@ -97,7 +113,10 @@ export const featuredItems = pgTable(
     order: integer('order').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [check('featured_items_one_target', sql`num_nonnulls(${t.questId}, ${t.perkId}, ${t.userId}) = 1`), index('featured_items_placement_idx').on(t.placement, t.order)],
+  (t) => [
+    check('featured_items_one_target', sql`num_nonnulls(${t.questId}, ${t.perkId}, ${t.userId}) = 1`),
+    index('featured_items_placement_idx').on(t.placement, t.order),
+  ],
 );
 
 export const exploreCategories = pgTable('explore_categories', {
@@ -144,5 +163,8 @@ export const idempotencyRecords = pgTable(
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('idempotency_records_user_key_uq').on(t.userId, t.key), index('idempotency_records_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('idempotency_records_user_key_uq').on(t.userId, t.key),
+    index('idempotency_records_created_idx').on(t.createdAt),
+  ],
 );

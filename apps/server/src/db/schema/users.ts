@@ -51,7 +51,10 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('profiles_counts_nonneg', sql`${t.followersCount} >= 0 and ${t.followingCount} >= 0 and ${t.postsCount} >= 0 and ${t.questsCompletedCount} >= 0`),
+    check(
+      'profiles_counts_nonneg',
+      sql`${t.followersCount} >= 0 and ${t.followingCount} >= 0 and ${t.postsCount} >= 0 and ${t.questsCompletedCount} >= 0`,
+    ),
     index('profiles_followers_idx').on(t.followersCount),
   ],
 );

@@ -37,7 +37,16 @@ export const transactions = pgTable(
   {
     id: id(),
     transactionType: text('transaction_type', {
-      enum: ['quest_reward', 'perk_redemption', 'internal_transfer', 'cashout', 'stake', 'unstake', 'system_reward', 'buy'],
+      enum: [
+        'quest_reward',
+        'perk_redemption',
+        'internal_transfer',
+        'cashout',
+        'stake',
+        'unstake',
+        'system_reward',
+        'buy',
+      ],
     }).notNull(),
     status: text('status', { enum: ['completed', 'pending', 'failed'] })
       .notNull()
@@ -79,5 +88,9 @@ export const ledgerEntries = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`), index('ledger_entries_wallet_idx').on(t.walletId), index('ledger_entries_tx_idx').on(t.transactionId)],
+  (t) => [
+    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    index('ledger_entries_wallet_idx').on(t.walletId),
+    index('ledger_entries_tx_idx').on(t.transactionId),
+  ],
 );

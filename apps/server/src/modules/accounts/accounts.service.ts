@@ -24,7 +24,12 @@ export type NewAccount = {
  * Creates a member: user, profile, settings, wallet and the welcome bonus, all inside the caller's
  * transaction so an account never exists half-made (issue #2 §4).
  */
-export async function createAccount(tx: Tx, input: NewAccount, welcomeBonusCents: number, productName: string): Promise<UserRow> {
+export async function createAccount(
+  tx: Tx,
+  input: NewAccount,
+  welcomeBonusCents: number,
+  productName: string,
+): Promise<UserRow> {
   const [user] = await tx
     .insert(users)
     .values({

@@ -44,8 +44,10 @@ export async function systemWalletId(tx: DbOrTx): Promise<string> {
 /** Moves points between two wallets. Must run inside a transaction (`tx`). Returns the transaction id. */
 export async function move(tx: Tx, args: MoveArgs): Promise<string> {
   const amount = args.amountCents;
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new AppError(400, 'invalid', 'Amount must be greater than zero.');
-  if (args.fromWalletId === args.toWalletId) throw new AppError(400, 'invalid', 'Cannot move points to the same wallet.');
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new AppError(400, 'invalid', 'Amount must be greater than zero.');
+  if (args.fromWalletId === args.toWalletId)
+    throw new AppError(400, 'invalid', 'Cannot move points to the same wallet.');
 
   const ids = [args.fromWalletId, args.toWalletId].sort();
   const locked = await tx
@@ -89,7 +91,13 @@ export async function move(tx: Tx, args: MoveArgs): Promise<string> {
 
 /** Mints from the system account (welcome bonus, staff grants). */
 export async function mint(tx: Tx, toWalletId: string, amountCents: number, description: string): Promise<string> {
-  return move(tx, { fromWalletId: await systemWalletId(tx), toWalletId, amountCents, type: 'system_reward', description });
+  return move(tx, {
+    fromWalletId: await systemWalletId(tx),
+    toWalletId,
+    amountCents,
+    type: 'system_reward',
+    description,
+  });
 }
 
 export async function createMemberWallet(tx: Tx, userId: string): Promise<WalletRow> {
@@ -117,14 +125,17 @@ export async function checkLedgerInvariants(db: DbOrTx): Promise<string[]> {
     select w.id from wallets w
     left join (select wallet_id, sum(amount) as s from ledger_entries group by wallet_id) e on e.wallet_id = w.id
     where w.balance <> coalesce(e.s, 0)`);
-  const rows = (mismatched as unknown as { rows?: { id: string }[] }).rows ?? (mismatched as unknown as { id: string }[]);
+  const rows =
+    (mismatched as unknown as { rows?: { id: string }[] }).rows ?? (mismatched as unknown as { id: string }[]);
   if (rows.length) problems.push(`${rows.length} wallet(s) whose balance differs from their entries`);
   const negative = await db
     .select({ id: wallets.id })
     .from(wallets)
     .where(sql`${wallets.kind} <> 'system' and ${wallets.balance} < 0`);
   if (negative.length) problems.push(`${negative.length} non-system wallet(s) below zero`);
-  const unbalanced = await db.execute(sql`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0 or count(*) <> 2`);
+  const unbalanced = await db.execute(
+    sql`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0 or count(*) <> 2`,
+  );
   const ub = (unbalanced as unknown as { rows?: unknown[] }).rows ?? (unbalanced as unknown as unknown[]);
   if (ub.length) problems.push(`${ub.length} transaction(s) whose entries do not balance`);
   return problems;

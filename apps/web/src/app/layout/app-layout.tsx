@@ -43,7 +43,10 @@ export function AppLayout() {
         Skip to content
       </a>
       {signedIn ? <MainNav /> : null}
-      <main id="main" className={cn('flex flex-1 flex-col', signedIn && 'pb-[calc(5.5rem+env(safe-area-inset-bottom))] md:pb-12')}>
+      <main
+        id="main"
+        className={cn('flex flex-1 flex-col', signedIn && 'pb-[calc(5.5rem+env(safe-area-inset-bottom))] md:pb-12')}
+      >
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -17,7 +17,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const chunkFailed = /dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically/i.test(error.message);
+    const chunkFailed =
+      /dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically/i.test(
+        error.message,
+      );
     if (chunkFailed) {
       return (
         <ErrorState

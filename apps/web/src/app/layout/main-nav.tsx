@@ -88,7 +88,10 @@ export function MainNav() {
                     <Avatar
                       src={avatarSrc}
                       name={name}
-                      className={cn('size-6 text-[11px] ring-2 md:size-6', active ? 'ring-primary' : 'ring-transparent')}
+                      className={cn(
+                        'size-6 text-[11px] ring-2 md:size-6',
+                        active ? 'ring-primary' : 'ring-transparent',
+                      )}
                     />
                   )}
                   <span className={cn(isCreate && 'font-semibold')}>{item.label}</span>

@@ -6,7 +6,12 @@ import { LogOutIcon } from '@/components/icons';
 import { useLogout } from '@/features/auth/api/logout';
 
 export function ExplorePage() {
-  return <ComingSoonPage title="Explore" description="Search quests, perks and members of the community — we're putting the finishing touches on it." />;
+  return (
+    <ComingSoonPage
+      title="Explore"
+      description="Search quests, perks and members of the community — we're putting the finishing touches on it."
+    />
+  );
 }
 
 export function QuestPage() {
@@ -20,7 +25,12 @@ export function PerkPage() {
 }
 
 export function CreatePage() {
-  return <ComingSoonPage title="Create" description="Create your own quests and perks. The creation wizard is coming soon." />;
+  return (
+    <ComingSoonPage
+      title="Create"
+      description="Create your own quests and perks. The creation wizard is coming soon."
+    />
+  );
 }
 
 export function ManagePerksPage() {

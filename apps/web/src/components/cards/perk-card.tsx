@@ -34,7 +34,9 @@ export function PerkCard({ perk, className }: { perk: PerkCardData; className?: 
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <p className="text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">{PERK_TYPE_LABELS[perk.perk_type] ?? 'Perk'}</p>
+        <p className="text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">
+          {PERK_TYPE_LABELS[perk.perk_type] ?? 'Perk'}
+        </p>
         <h3 className="line-clamp-2 text-sm leading-snug font-semibold group-hover:text-primary">{title}</h3>
         <div className="mt-auto pt-1.5 text-sm" data-testid="perk-cost">
           <Points amount={perk.cost_amount} />

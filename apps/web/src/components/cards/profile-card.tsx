@@ -11,13 +11,25 @@ export function profileCardName(p: ProfileCardData): string {
 }
 
 /** Compact member card; the viewer's own card carries a 'You' badge and is not a link. */
-export function ProfileCard({ profile, isOwn, className }: { profile: ProfileCardData; isOwn: boolean; className?: string }) {
+export function ProfileCard({
+  profile,
+  isOwn,
+  className,
+}: {
+  profile: ProfileCardData;
+  isOwn: boolean;
+  className?: string;
+}) {
   const name = profileCardName(profile);
   const count = profile.quests_completed_count ?? profile.completed_tasks?.length ?? 0;
   const body = (
     <>
       <div className="relative">
-        <Avatar src={profile.avatar || profile.telegram_photo_url} name={name} className="size-16 text-xl ring-4 ring-primary-soft" />
+        <Avatar
+          src={profile.avatar || profile.telegram_photo_url}
+          name={name}
+          className="size-16 text-xl ring-4 ring-primary-soft"
+        />
         {isOwn ? (
           <Badge className="absolute -right-2 -bottom-1 shadow-sm" data-testid="own-badge">
             You
@@ -42,7 +54,11 @@ export function ProfileCard({ profile, isOwn, className }: { profile: ProfileCar
     );
   }
   return (
-    <Link to={href.profile(profile.id)} className={cn(classes, 'transition hover:border-primary/40 hover:shadow-md')} data-testid="profile-card">
+    <Link
+      to={href.profile(profile.id)}
+      className={cn(classes, 'transition hover:border-primary/40 hover:shadow-md')}
+      data-testid="profile-card"
+    >
       {body}
     </Link>
   );

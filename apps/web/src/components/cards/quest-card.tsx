@@ -10,7 +10,9 @@ import { QuestTypeIcon } from './type-icons';
 export function QuestCard({ quest, className }: { quest: QuestCardData; className?: string }) {
   const title = quest.title?.trim() || UNTITLED_QUEST;
   const participants =
-    quest.max_participants != null ? `${quest.current_participants}/${quest.max_participants}` : String(quest.current_participants ?? 0);
+    quest.max_participants != null
+      ? `${quest.current_participants}/${quest.max_participants}`
+      : String(quest.current_participants ?? 0);
   return (
     <Link
       to={href.quest(quest.id)}
@@ -35,7 +37,10 @@ export function QuestCard({ quest, className }: { quest: QuestCardData; classNam
           </span>
         </p>
       </div>
-      <span className="shrink-0 rounded-full bg-accent-soft px-2.5 py-1 text-sm text-accent-foreground" data-testid="quest-reward">
+      <span
+        className="shrink-0 rounded-full bg-accent-soft px-2.5 py-1 text-sm text-accent-foreground"
+        data-testid="quest-reward"
+      >
         <Points amount={quest.reward_amount} prefix="+" />
       </span>
     </Link>

@@ -12,10 +12,18 @@ const variants: Record<BadgeVariant, string> = {
   outline: 'border border-border text-muted-foreground',
 };
 
-export function Badge({ className, variant = 'default', ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
+export function Badge({
+  className,
+  variant = 'default',
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold leading-5', variants[variant], className)}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold leading-5',
+        variants[variant],
+        className,
+      )}
       {...props}
     />
   );

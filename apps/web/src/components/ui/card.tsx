@@ -4,7 +4,10 @@ import { cn } from '@/lib/cn';
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn('rounded-2xl border border-border bg-card text-card-foreground shadow-[0_1px_2px_rgb(20_10_60/0.04)]', className)}
+      className={cn(
+        'rounded-2xl border border-border bg-card text-card-foreground shadow-[0_1px_2px_rgb(20_10_60/0.04)]',
+        className,
+      )}
       {...props}
     />
   );

@@ -35,7 +35,9 @@ export function DialogContent({
           <div>
             <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
             {description ? (
-              <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
+              <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">
+                {description}
+              </DialogPrimitive.Description>
             ) : null}
           </div>
           <DialogPrimitive.Close className="rounded-full p-1.5 text-muted-foreground hover:bg-muted" aria-label="Close">

@@ -8,7 +8,10 @@ export type TelegramAuthInput = { initData: string } | { telegram_user_info: Tel
 
 /** POST bot/telegram-webapp-auth/ with Mini App launch data or login-widget data (20 s timeout). */
 export function telegramAuth(input: TelegramAuthInput): Promise<AuthResponse> {
-  return api.post<AuthResponse>(apiPaths.telegramAuth, input, { timeoutMs: TIMINGS.telegramAuthTimeoutMs, toast: false });
+  return api.post<AuthResponse>(apiPaths.telegramAuth, input, {
+    timeoutMs: TIMINGS.telegramAuthTimeoutMs,
+    toast: false,
+  });
 }
 
 export function useTelegramAuth() {

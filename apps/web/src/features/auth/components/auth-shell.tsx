@@ -12,16 +12,31 @@ const HIGHLIGHTS = [
 ];
 
 /** Layout of the sign-in screens: a brand panel on wide screens, the form, and the legal footer. */
-export function AuthShell({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthShell({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const productName = useProductName();
   return (
     <div className="flex min-h-dvh w-full">
       <aside className="relative hidden w-[44%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-[#6d4dff] via-[#5b3df5] to-[#2f1aa8] p-10 text-white lg:flex">
         <div aria-hidden="true" className="absolute -top-24 -right-24 size-80 rounded-full bg-white/10" />
-        <div aria-hidden="true" className="absolute bottom-0 -left-20 size-96 rounded-full bg-fuchsia-400/20 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="absolute bottom-0 -left-20 size-96 rounded-full bg-fuchsia-400/20 blur-3xl"
+        />
         <Logo name={productName} className="relative [&>svg]:rounded-[10px] [&>svg]:ring-2 [&>svg]:ring-white/50" />
         <div className="relative">
-          <h2 className="text-4xl leading-tight font-bold tracking-tight">Quests, rewards and a community that pays you back.</h2>
+          <h2 className="text-4xl leading-tight font-bold tracking-tight">
+            Quests, rewards and a community that pays you back.
+          </h2>
           <ul className="mt-8 flex flex-col gap-4">
             {HIGHLIGHTS.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3 text-white/90">

@@ -1,6 +1,12 @@
 import { MSG } from '@wyn/contract';
 import { describe, expect, it } from 'vitest';
-import { mapServerErrors, splitFullName, toRegisterRequest, validateRegister, type RegisterValues } from './register-form';
+import {
+  mapServerErrors,
+  splitFullName,
+  toRegisterRequest,
+  validateRegister,
+  type RegisterValues,
+} from './register-form';
 
 const empty: RegisterValues = { fullName: '', username: '', email: '', phone: '', password: '', confirmPassword: '' };
 
@@ -13,15 +19,21 @@ describe('validateRegister (spec 01 §5)', () => {
     });
   });
   it('passwords must match', () => {
-    expect(validateRegister({ ...empty, email: 'a@b.co', password: 'longenough', confirmPassword: 'different1' })).toEqual({
+    expect(
+      validateRegister({ ...empty, email: 'a@b.co', password: 'longenough', confirmPassword: 'different1' }),
+    ).toEqual({
       confirmPassword: MSG.passwordsDoNotMatch,
     });
   });
   it('passes a valid form', () => {
-    expect(validateRegister({ ...empty, phone: '+15551234567', password: 'longenough', confirmPassword: 'longenough' })).toEqual({});
+    expect(
+      validateRegister({ ...empty, phone: '+15551234567', password: 'longenough', confirmPassword: 'longenough' }),
+    ).toEqual({});
   });
   it('enforces the 8-character minimum', () => {
-    expect(validateRegister({ ...empty, username: 'ana', password: 'short', confirmPassword: 'short' }).password).toBe(MSG.passwordTooShort);
+    expect(validateRegister({ ...empty, username: 'ana', password: 'short', confirmPassword: 'short' }).password).toBe(
+      MSG.passwordTooShort,
+    );
   });
 });
 
@@ -35,7 +47,15 @@ describe('splitFullName', () => {
 
 describe('toRegisterRequest', () => {
   it('leaves out empty fields', () => {
-    expect(toRegisterRequest({ ...empty, fullName: 'Ana Ng', email: ' a@b.co ', password: 'pw123456', confirmPassword: 'pw123456' })).toEqual({
+    expect(
+      toRegisterRequest({
+        ...empty,
+        fullName: 'Ana Ng',
+        email: ' a@b.co ',
+        password: 'pw123456',
+        confirmPassword: 'pw123456',
+      }),
+    ).toEqual({
       email: 'a@b.co',
       password: 'pw123456',
       first_name: 'Ana',
@@ -46,6 +66,10 @@ describe('toRegisterRequest', () => {
 
 describe('mapServerErrors', () => {
   it('maps server fields onto the form', () => {
-    expect(mapServerErrors({ phone_number: 'bad', last_name: 'long', non_field_errors: 'x' })).toEqual({ phone: 'bad', fullName: 'long', form: 'x' });
+    expect(mapServerErrors({ phone_number: 'bad', last_name: 'long', non_field_errors: 'x' })).toEqual({
+      phone: 'bad',
+      fullName: 'long',
+      form: 'x',
+    });
   });
 });

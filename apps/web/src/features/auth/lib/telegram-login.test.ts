@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { buildTelegramOAuthUrl, parseTelegramLoginResult, stripTelegramLoginParams } from './telegram-login';
 
 const HASH = 'a'.repeat(64);
-const user = { id: 123456, first_name: 'Ana', last_name: 'Ng', username: 'ana', photo_url: 'https://t.me/i/ana.jpg', auth_date: 1741600000, hash: HASH };
+const user = {
+  id: 123456,
+  first_name: 'Ana',
+  last_name: 'Ng',
+  username: 'ana',
+  photo_url: 'https://t.me/i/ana.jpg',
+  auth_date: 1741600000,
+  hash: HASH,
+};
 
 function b64(obj: unknown, url = false) {
   const s = btoa(unescape(encodeURIComponent(JSON.stringify(obj))));
@@ -12,7 +20,9 @@ function b64(obj: unknown, url = false) {
 
 describe('buildTelegramOAuthUrl', () => {
   it('passes the bot id, origin, return address and write access', () => {
-    const url = new URL(buildTelegramOAuthUrl({ botId: 777, origin: 'https://wyn.example', returnTo: 'https://wyn.example/login' }));
+    const url = new URL(
+      buildTelegramOAuthUrl({ botId: 777, origin: 'https://wyn.example', returnTo: 'https://wyn.example/login' }),
+    );
     expect(url.origin + url.pathname).toBe('https://oauth.telegram.org/auth');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       bot_id: '777',
@@ -41,13 +51,25 @@ describe('parseTelegramLoginResult', () => {
   it('requires an id', () => {
     const { id: _omit, ...noId } = user;
     void _omit;
-    expect(parseTelegramLoginResult(`#tgAuthResult=${b64(noId)}`, '')).toEqual({ ok: false, error: MSG.invalidTelegramData });
-    expect(parseTelegramLoginResult('', `?hash=${HASH}&auth_date=1`)).toEqual({ ok: false, error: MSG.invalidTelegramData });
+    expect(parseTelegramLoginResult(`#tgAuthResult=${b64(noId)}`, '')).toEqual({
+      ok: false,
+      error: MSG.invalidTelegramData,
+    });
+    expect(parseTelegramLoginResult('', `?hash=${HASH}&auth_date=1`)).toEqual({
+      ok: false,
+      error: MSG.invalidTelegramData,
+    });
   });
 
   it('reports undecodable data', () => {
-    expect(parseTelegramLoginResult('#tgAuthResult=%%%notbase64', '')).toEqual({ ok: false, error: MSG.authDataProcessingFailed });
-    expect(parseTelegramLoginResult(`#tgAuthResult=${b64(false)}`, '')).toEqual({ ok: false, error: MSG.telegramAuthFailed });
+    expect(parseTelegramLoginResult('#tgAuthResult=%%%notbase64', '')).toEqual({
+      ok: false,
+      error: MSG.authDataProcessingFailed,
+    });
+    expect(parseTelegramLoginResult(`#tgAuthResult=${b64(false)}`, '')).toEqual({
+      ok: false,
+      error: MSG.telegramAuthFailed,
+    });
   });
 
   it('returns null when there is no login result', () => {

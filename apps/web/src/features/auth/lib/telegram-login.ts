@@ -3,7 +3,15 @@ import { MSG, type TelegramUserInfo } from '@wyn/contract';
 export const TELEGRAM_OAUTH_URL = 'https://oauth.telegram.org/auth';
 
 /** The provider's login page: bot id, origin, return address and a request for write access. */
-export function buildTelegramOAuthUrl({ botId, origin, returnTo }: { botId: string | number; origin: string; returnTo: string }): string {
+export function buildTelegramOAuthUrl({
+  botId,
+  origin,
+  returnTo,
+}: {
+  botId: string | number;
+  origin: string;
+  returnTo: string;
+}): string {
   const params = new URLSearchParams({
     bot_id: String(botId),
     origin,
@@ -51,7 +59,8 @@ export function parseTelegramLoginResult(hash: string, search: string): Telegram
     } catch {
       return { ok: false, error: MSG.authDataProcessingFailed };
     }
-    if (!decoded || typeof decoded !== 'object' || Array.isArray(decoded)) return { ok: false, error: MSG.telegramAuthFailed };
+    if (!decoded || typeof decoded !== 'object' || Array.isArray(decoded))
+      return { ok: false, error: MSG.telegramAuthFailed };
     return toUserInfo(decoded as Record<string, unknown>);
   }
   const query = new URLSearchParams(search);

@@ -9,7 +9,13 @@ import { LoginPage } from './login-page';
 function stubFetch(config: { telegram_bot_id: number | null }, onPost?: (url: string, body: unknown) => Response) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url.includes('bot/config/')) return jsonResponse({ product_name: 'Wyn', telegram_bot_username: 'wyn_bot', welcome_bonus: '100.00', ...config });
+    if (url.includes('bot/config/'))
+      return jsonResponse({
+        product_name: 'Wyn',
+        telegram_bot_username: 'wyn_bot',
+        welcome_bonus: '100.00',
+        ...config,
+      });
     if (init?.method === 'POST' && onPost) return onPost(url, JSON.parse(String(init.body)));
     return jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404);
   });
@@ -38,7 +44,9 @@ describe('LoginPage', () => {
   });
 
   it('validates the password form inline and shows server errors inline', async () => {
-    stubFetch({ telegram_bot_id: 1 }, () => jsonResponse({ detail: MSG.invalidCredentials, code: 'invalid_credentials' }, 401));
+    stubFetch({ telegram_bot_id: 1 }, () =>
+      jsonResponse({ detail: MSG.invalidCredentials, code: 'invalid_credentials' }, 401),
+    );
     renderScreen(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Username, email or phone is required')).toBeTruthy();

@@ -226,7 +226,11 @@ export function LoginPage() {
           Login with Telegram
         </Button>
         {!config.isPending && !telegramConfigured ? (
-          <p id="telegram-not-configured" className="text-center text-xs text-muted-foreground" data-testid="telegram-not-configured">
+          <p
+            id="telegram-not-configured"
+            className="text-center text-xs text-muted-foreground"
+            data-testid="telegram-not-configured"
+          >
             {MSG.telegramNotConfigured} Sign in with your username, email or phone below.
           </p>
         ) : null}
@@ -260,7 +264,12 @@ export function LoginPage() {
           />
         </FormField>
         <FormField label="Password" error={fieldErrors.password}>
-          <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </FormField>
         <Button type="submit" size="lg" className="mt-1 w-full" loading={login.isPending}>
           Sign in

@@ -13,7 +13,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRegister } from '../api/register';
 import { AuthShell } from '../components/auth-shell';
 import { PasswordInput } from '../components/password-input';
-import { mapServerErrors, toRegisterRequest, validateRegister, type RegisterErrors, type RegisterValues } from '../lib/register-form';
+import {
+  mapServerErrors,
+  toRegisterRequest,
+  validateRegister,
+  type RegisterErrors,
+  type RegisterValues,
+} from '../lib/register-form';
 import { rememberCodeSent, type VerifyLocationState } from '../lib/verify-state';
 
 const EMPTY: RegisterValues = { fullName: '', username: '', email: '', phone: '', password: '', confirmPassword: '' };
@@ -26,7 +32,8 @@ export function RegisterPage() {
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<RegisterErrors>({});
 
-  const set = (key: keyof RegisterValues) => (e: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof RegisterValues) => (e: ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -68,7 +75,13 @@ export function RegisterPage() {
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create account">
         {errors.form ? <Alert>{errors.form}</Alert> : null}
         <FormField label="Full Name" error={errors.fullName}>
-          <Input name="fullName" autoComplete="name" value={values.fullName} onChange={set('fullName')} placeholder="Alex Morgan" />
+          <Input
+            name="fullName"
+            autoComplete="name"
+            value={values.fullName}
+            onChange={set('fullName')}
+            placeholder="Alex Morgan"
+          />
         </FormField>
         <FormField label="Username" error={errors.username}>
           <Input
@@ -83,17 +96,43 @@ export function RegisterPage() {
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Email" error={errors.email}>
-            <Input name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} placeholder="you@example.com" />
+            <Input
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={values.email}
+              onChange={set('email')}
+              placeholder="you@example.com"
+            />
           </FormField>
           <FormField label="Phone Number" error={errors.phone}>
-            <Input name="phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} onChange={set('phone')} placeholder="+1 555 123 4567" />
+            <Input
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              value={values.phone}
+              onChange={set('phone')}
+              placeholder="+1 555 123 4567"
+            />
           </FormField>
         </div>
         <FormField label="Password" required error={errors.password} hint="At least 8 characters.">
-          <PasswordInput name="password" autoComplete="new-password" value={values.password} onChange={set('password')} />
+          <PasswordInput
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+          />
         </FormField>
         <FormField label="Confirm Password" required error={errors.confirmPassword}>
-          <PasswordInput name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={set('confirmPassword')} />
+          <PasswordInput
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
         </FormField>
         <p className="text-xs text-muted-foreground">
           By creating an account you agree to our{' '}

@@ -55,20 +55,30 @@ export function SplashPage() {
   }, [signedIn]);
 
   return (
-    <div className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden px-6 text-center" data-testid="splash">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-32 left-1/2 size-[28rem] -translate-x-1/2 rounded-full bg-primary/15 blur-3xl" />
+    <div
+      className="relative flex min-h-dvh flex-col items-center justify-center overflow-hidden px-6 text-center"
+      data-testid="splash"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-32 left-1/2 size-[28rem] -translate-x-1/2 rounded-full bg-primary/15 blur-3xl"
+      />
       <div className="relative flex flex-col items-center animate-fade-in">
         <Logo name={productName} withWordmark={false} className="[&>svg]:size-20 [&>svg]:drop-shadow-xl" />
         <h1 className="mt-6 text-3xl font-extrabold tracking-tight">Welcome to {productName}</h1>
-        <p className="mt-2 max-w-xs text-muted-foreground">Complete quests, earn rewards and connect with your community.</p>
+        <p className="mt-2 max-w-xs text-muted-foreground">
+          Complete quests, earn rewards and connect with your community.
+        </p>
       </div>
       <div className="relative mt-12 h-1 w-40 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-        <div className="h-full origin-left rounded-full bg-primary" style={{ animation: `splash-progress ${TIMINGS.splashTimeoutMs}ms linear forwards` }} />
+        <div
+          className="h-full origin-left animate-splash-progress rounded-full bg-primary"
+          style={{ animationDuration: `${TIMINGS.splashTimeoutMs}ms` }}
+        />
       </div>
       <p className="relative mt-4 text-sm text-muted-foreground" role="status">
         {status}
       </p>
-      <style>{'@keyframes splash-progress{from{transform:scaleX(0)}to{transform:scaleX(1)}}'}</style>
     </div>
   );
 }

@@ -16,7 +16,10 @@ afterEach(() => {
 
 describe('TelegramAuthPage', () => {
   it('fails without launch data, with Try Again and Back to Login', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ product_name: 'Wyn' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ product_name: 'Wyn' })),
+    );
     renderScreen(<TelegramAuthPage />, { path: '/telegram-auth' });
     expect(await screen.findByText(MSG.noTelegramData)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Authentication failed' })).toBeTruthy();
@@ -34,7 +37,9 @@ describe('TelegramAuthPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Continue to Home' }));
     expect(screen.getByTestId('location').textContent).toBe('/wallet');
     const call = fetch.mock.calls.find(([u]) => String(u).includes('telegram-webapp-auth'))!;
-    expect(JSON.parse(String((call as unknown as [string, RequestInit])[1].body))).toEqual({ initData: 'query_id=1&hash=x' });
+    expect(JSON.parse(String((call as unknown as [string, RequestInit])[1].body))).toEqual({
+      initData: 'query_id=1&hash=x',
+    });
     expect(authSession.isAuthenticated()).toBe(true);
   });
 
@@ -45,7 +50,9 @@ describe('TelegramAuthPage', () => {
       vi.fn(async (input: RequestInfo | URL) => {
         if (!String(input).includes('telegram-webapp-auth')) return jsonResponse({ product_name: 'Wyn' });
         n++;
-        return n === 1 ? jsonResponse({ detail: MSG.telegramExpired, code: 'telegram_invalid' }, 401) : jsonResponse(auth);
+        return n === 1
+          ? jsonResponse({ detail: MSG.telegramExpired, code: 'telegram_invalid' }, 401)
+          : jsonResponse(auth);
       }),
     );
     renderScreen(<TelegramAuthPage />, { path: '/telegram-auth?initData=abc' });
@@ -59,7 +66,9 @@ describe('TelegramAuthPage', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn((input: RequestInfo | URL) =>
-        String(input).includes('telegram-webapp-auth') ? new Promise<Response>(() => {}) : Promise.resolve(jsonResponse({ product_name: 'Wyn' })),
+        String(input).includes('telegram-webapp-auth')
+          ? new Promise<Response>(() => {})
+          : Promise.resolve(jsonResponse({ product_name: 'Wyn' })),
       ),
     );
     renderScreen(<TelegramAuthPage />, { path: '/telegram-auth?initData=abc' });

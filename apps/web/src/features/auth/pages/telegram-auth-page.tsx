@@ -84,7 +84,11 @@ export function TelegramAuthPage() {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center px-6 py-10 text-center" data-testid="telegram-auth" data-status={status}>
+    <div
+      className="flex min-h-dvh flex-col items-center justify-center px-6 py-10 text-center"
+      data-testid="telegram-auth"
+      data-status={status}
+    >
       <Logo name={productName} className="mb-10" />
       <div className="w-full max-w-sm rounded-3xl border border-border bg-card p-7 shadow-sm">
         {status === 'connecting' ? (
@@ -96,7 +100,10 @@ export function TelegramAuthPage() {
             <h1 className="text-xl font-bold">Connecting to Telegram…</h1>
             <p className="mt-1.5 text-sm text-muted-foreground">Hold on while we sign you in securely.</p>
             {slow ? (
-              <p className="mt-4 rounded-xl bg-accent-soft px-3 py-2 text-sm text-accent-foreground" data-testid="slow-warning">
+              <p
+                className="mt-4 rounded-xl bg-accent-soft px-3 py-2 text-sm text-accent-foreground"
+                data-testid="slow-warning"
+              >
                 This is taking longer than usual. Please check your connection — we&apos;ll keep trying.
               </p>
             ) : null}

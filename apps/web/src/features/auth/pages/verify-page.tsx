@@ -37,7 +37,11 @@ export function VerifyPage() {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
-  const waitSeconds = Math.max(identifier.trim() ? resendSecondsLeft(identifier, now) : 0, Math.ceil((blockedUntil - now) / 1000), 0);
+  const waitSeconds = Math.max(
+    identifier.trim() ? resendSecondsLeft(identifier, now) : 0,
+    Math.ceil((blockedUntil - now) / 1000),
+    0,
+  );
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -100,7 +104,9 @@ export function VerifyPage() {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Verify account">
         {state.delivery === 'log' ? (
-          <Alert variant="info">Email delivery is not set up on this server yet, so the code was written to the server log.</Alert>
+          <Alert variant="info">
+            Email delivery is not set up on this server yet, so the code was written to the server log.
+          </Alert>
         ) : null}
         {formError ? <Alert>{formError}</Alert> : null}
         <FormField label="Email or Phone">
@@ -142,7 +148,10 @@ export function VerifyPage() {
           />
         </FormField>
         {resendNote ? (
-          <p className={resendNote.kind === 'error' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'} role="status">
+          <p
+            className={resendNote.kind === 'error' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+            role="status"
+          >
             {resendNote.text}
           </p>
         ) : null}

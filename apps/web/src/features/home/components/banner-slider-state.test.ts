@@ -23,7 +23,10 @@ describe('sliderReducer', () => {
   });
 
   it('goTo moves to a dot, ignoring the current and out-of-range ones', () => {
-    expect(sliderReducer(initialSliderState, { type: 'goTo', index: 2, count: 3 })).toEqual({ index: 2, transitioning: true });
+    expect(sliderReducer(initialSliderState, { type: 'goTo', index: 2, count: 3 })).toEqual({
+      index: 2,
+      transitioning: true,
+    });
     expect(sliderReducer(initialSliderState, { type: 'goTo', index: 0, count: 3 })).toBe(initialSliderState);
     expect(sliderReducer(initialSliderState, { type: 'goTo', index: 5, count: 3 })).toBe(initialSliderState);
   });
@@ -34,7 +37,10 @@ describe('sliderReducer', () => {
   });
 
   it('sync keeps the index in range when the list shrinks', () => {
-    expect(sliderReducer({ index: 4, transitioning: false }, { type: 'sync', count: 2 })).toEqual({ index: 0, transitioning: false });
+    expect(sliderReducer({ index: 4, transitioning: false }, { type: 'sync', count: 2 })).toEqual({
+      index: 0,
+      transitioning: false,
+    });
     const s = { index: 1, transitioning: false };
     expect(sliderReducer(s, { type: 'sync', count: 2 })).toBe(s);
   });

@@ -46,7 +46,13 @@ function LearnMore({ link }: { link: string | null }) {
 }
 
 /** Autoplays every 5 s, wraps both ends; arrows and dots only with more than one slide. */
-export function BannerSlider({ banners, autoplayMs = TIMINGS.bannerAutoplayMs }: { banners: Banner[]; autoplayMs?: number }) {
+export function BannerSlider({
+  banners,
+  autoplayMs = TIMINGS.bannerAutoplayMs,
+}: {
+  banners: Banner[];
+  autoplayMs?: number;
+}) {
   const count = banners.length;
   const [state, dispatch] = useReducer(sliderReducer, initialSliderState);
 
@@ -99,7 +105,9 @@ export function BannerSlider({ banners, autoplayMs = TIMINGS.bannerAutoplayMs }:
               <div className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/25 to-transparent" />
               <div className="absolute inset-x-0 bottom-0 p-5 pb-8 text-white sm:p-7 sm:pb-10">
                 <h3 className="text-lg leading-tight font-bold drop-shadow sm:text-2xl">{banner.title}</h3>
-                {banner.description ? <p className="mt-1 line-clamp-2 max-w-xl text-sm text-white/85">{banner.description}</p> : null}
+                {banner.description ? (
+                  <p className="mt-1 line-clamp-2 max-w-xl text-sm text-white/85">{banner.description}</p>
+                ) : null}
                 {banner.link ? <LearnMore link={banner.link} /> : null}
               </div>
             </div>
@@ -126,7 +134,11 @@ export function BannerSlider({ banners, autoplayMs = TIMINGS.bannerAutoplayMs }:
                 <ChevronRightIcon className="size-5" />
               </button>
             </div>
-            <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5" role="group" aria-label="Choose slide">
+            <div
+              className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5"
+              role="group"
+              aria-label="Choose slide"
+            >
               {banners.map((banner, i) => (
                 <button
                   key={banner.id}
@@ -136,7 +148,12 @@ export function BannerSlider({ banners, autoplayMs = TIMINGS.bannerAutoplayMs }:
                   onClick={() => dispatch({ type: 'goTo', index: i, count })}
                   className="flex h-6 items-center px-0.5"
                 >
-                  <span className={cn('block h-1.5 rounded-full transition-all', i === index ? 'w-5 bg-white' : 'w-1.5 bg-white/55')} />
+                  <span
+                    className={cn(
+                      'block h-1.5 rounded-full transition-all',
+                      i === index ? 'w-5 bg-white' : 'w-1.5 bg-white/55',
+                    )}
+                  />
                 </button>
               ))}
             </div>

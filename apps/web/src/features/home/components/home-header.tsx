@@ -12,7 +12,10 @@ const iconButton =
 export function HomeHeader({ productName, unreadCount }: { productName: string; unreadCount: number }) {
   const badge = unreadCount > 0 ? formatBadgeCount(unreadCount, LIMITS.notificationBadgeCap) : null;
   return (
-    <header className="-mb-2 flex h-16 items-center justify-between gap-3 md:-mb-4 md:h-14 md:pt-2" data-testid="home-header">
+    <header
+      className="-mb-2 flex h-16 items-center justify-between gap-3 md:-mb-4 md:h-14 md:pt-2"
+      data-testid="home-header"
+    >
       <Link to={paths.home} className="rounded-lg md:hidden" aria-label={`${productName} home`}>
         <Logo name={productName} />
       </Link>

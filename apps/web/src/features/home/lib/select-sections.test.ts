@@ -63,13 +63,22 @@ describe('selectHomeContent', () => {
   });
 
   it('ignores featured_* and reports user sections even when empty', () => {
-    const c = selectHomeContent({ ...base, sections: [{ id: 'u', title: 'U', section_type: 'user_carousel', order: 1 }] });
+    const c = selectHomeContent({
+      ...base,
+      sections: [{ id: 'u', title: 'U', section_type: 'user_carousel', order: 1 }],
+    });
     expect(c.quests).toEqual([]);
     expect(c.hasUserSections).toBe(true);
     expect(c.users).toEqual([]);
   });
 
   it('handles missing data', () => {
-    expect(selectHomeContent(undefined)).toEqual({ banners: [], quests: [], perks: [], users: [], hasUserSections: false });
+    expect(selectHomeContent(undefined)).toEqual({
+      banners: [],
+      quests: [],
+      perks: [],
+      users: [],
+      hasUserSections: false,
+    });
   });
 });

@@ -9,10 +9,16 @@ export interface HomeContent {
   hasUserSections: boolean;
 }
 
-function collect<T extends { id: string }>(data: HomepageComplete, type: SectionType, map: Record<string, T[]> | undefined): T[] {
+function collect<T extends { id: string }>(
+  data: HomepageComplete,
+  type: SectionType,
+  map: Record<string, T[]> | undefined,
+): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
-  const sections = [...(data.sections ?? [])].filter((s) => s.section_type === type).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const sections = [...(data.sections ?? [])]
+    .filter((s) => s.section_type === type)
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
   for (const section of sections) {
     for (const item of map?.[section.id] ?? []) {
       if (!item || seen.has(item.id)) continue;

@@ -15,7 +15,8 @@ function stubApi(routes: Record<string, unknown | (() => Promise<Response>)>) {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     for (const [path, body] of Object.entries(routes)) {
-      if (url.includes(path)) return typeof body === 'function' ? (body as () => Promise<Response>)() : jsonResponse(body);
+      if (url.includes(path))
+        return typeof body === 'function' ? (body as () => Promise<Response>)() : jsonResponse(body);
     }
     return jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404);
   });
@@ -51,7 +52,16 @@ describe('HomePage', () => {
       ...common,
       'club/notifications/': { results: [], count: 12, next: null, previous: null, unread_count: 12 },
       'club/homepage/complete/': homepage({
-        banner_sliders: [{ id: 'cccccccc-0000-4000-8000-000000000001', title: 'Season 1', description: null, image_url: '/x.png', link: null, order: 1 }],
+        banner_sliders: [
+          {
+            id: 'cccccccc-0000-4000-8000-000000000001',
+            title: 'Season 1',
+            description: null,
+            image_url: '/x.png',
+            link: null,
+            order: 1,
+          },
+        ],
         sections: [
           { id: 's1', title: 'Quests', section_type: 'task_carousel', order: 1 },
           { id: 's2', title: 'Perks', section_type: 'perk_carousel', order: 2 },
@@ -59,7 +69,9 @@ describe('HomePage', () => {
         ],
         task_carousels: { s1: [quest(Q1), quest(Q2, { title: '' }), quest(Q1)] },
         perk_carousels: { s2: [perk(P1, { title: '' })] },
-        user_carousels: { s3: [profileCard(USER_ID, { display_name: 'Ana Ng' }), profileCard(OTHER_ID, { display_name: 'Bo' })] },
+        user_carousels: {
+          s3: [profileCard(USER_ID, { display_name: 'Ana Ng' }), profileCard(OTHER_ID, { display_name: 'Bo' })],
+        },
       }),
     });
     renderHome();

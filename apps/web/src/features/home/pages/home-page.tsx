@@ -46,11 +46,20 @@ export function HomePage() {
       />
 
       {home.isError ? (
-        <ErrorState actionLabel="Try again" onAction={() => void home.refetch()} className="rounded-3xl border border-border bg-card" />
+        <ErrorState
+          actionLabel="Try again"
+          onAction={() => void home.refetch()}
+          className="rounded-3xl border border-border bg-card"
+        />
       ) : (
         <>
           <div className="grid grid-cols-1 gap-6 md:gap-8 lg:grid-cols-2">
-            <HomeSection id="featured-quests" title="Featured Quests" viewAllHref={paths.explore} viewAllLabel="View all quests">
+            <HomeSection
+              id="featured-quests"
+              title="Featured Quests"
+              viewAllHref={paths.explore}
+              viewAllLabel="View all quests"
+            >
               {loading ? (
                 <QuestListSkeleton />
               ) : content.quests.length ? (
@@ -73,7 +82,12 @@ export function HomePage() {
               )}
             </HomeSection>
 
-            <HomeSection id="featured-perks" title="Featured Perks" viewAllHref={paths.explore} viewAllLabel="View all perks">
+            <HomeSection
+              id="featured-perks"
+              title="Featured Perks"
+              viewAllHref={paths.explore}
+              viewAllLabel="View all perks"
+            >
               {loading ? (
                 <PerkGridSkeleton />
               ) : content.perks.length ? (

@@ -11,10 +11,13 @@ export function PrivacyPage() {
       body: (
         <>
           <p>
-            Account details you give us (name, username, email or phone number), and, when you sign in with Telegram, your Telegram id,
-            name, username and profile photo.
+            Account details you give us (name, username, email or phone number), and, when you sign in with Telegram,
+            your Telegram id, name, username and profile photo.
           </p>
-          <p>What you do in {name}: quests you create or complete and their proof, perks, wallet transactions, follows and messages.</p>
+          <p>
+            What you do in {name}: quests you create or complete and their proof, perks, wallet transactions, follows
+            and messages.
+          </p>
         </>
       ),
     },
@@ -22,8 +25,8 @@ export function PrivacyPage() {
       heading: 'How we use it',
       body: (
         <p>
-          To run your account, verify quests (for example, asking Telegram whether you joined a channel), pay rewards, deliver perks,
-          send notifications and keep the community safe.
+          To run your account, verify quests (for example, asking Telegram whether you joined a channel), pay rewards,
+          deliver perks, send notifications and keep the community safe.
         </p>
       ),
     },
@@ -31,8 +34,8 @@ export function PrivacyPage() {
       heading: 'Sharing',
       body: (
         <p>
-          Your profile, and quests and perks you create, are visible to other members unless you make your profile private. Quest creators
-          see the proof you submit to their quests. We do not sell your personal data.
+          Your profile, and quests and perks you create, are visible to other members unless you make your profile
+          private. Quest creators see the proof you submit to their quests. We do not sell your personal data.
         </p>
       ),
     },
@@ -40,8 +43,8 @@ export function PrivacyPage() {
       heading: 'Storage and security',
       body: (
         <p>
-          Passwords are stored hashed and one-time codes expire after 10 minutes. Your sign-in session is kept on your device and can be
-          ended at any time by logging out.
+          Passwords are stored hashed and one-time codes expire after 10 minutes. Your sign-in session is kept on your
+          device and can be ended at any time by logging out.
         </p>
       ),
     },
@@ -49,8 +52,8 @@ export function PrivacyPage() {
       heading: 'Children',
       body: (
         <p data-testid="minimum-age">
-          {name} is not intended for children. You must be at least {MINIMUM_AGE} years old to use {name}. If we learn that a child under{' '}
-          {MINIMUM_AGE} has an account, we will delete it.
+          {name} is not intended for children. You must be at least {MINIMUM_AGE} years old to use {name}. If we learn
+          that a child under {MINIMUM_AGE} has an account, we will delete it.
         </p>
       ),
     },
@@ -58,7 +61,8 @@ export function PrivacyPage() {
       heading: 'Your choices',
       body: (
         <p>
-          You can edit your profile, turn notifications off, make your profile private, and ask us to delete your account and its data.
+          You can edit your profile, turn notifications off, make your profile private, and ask us to delete your
+          account and its data.
         </p>
       ),
     },

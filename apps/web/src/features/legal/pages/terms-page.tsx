@@ -9,8 +9,8 @@ export function TermsPage() {
       body: (
         <>
           <p>
-            You can sign in with Telegram or register with a username, email or phone number. Keep your credentials safe; you are
-            responsible for activity on your account.
+            You can sign in with Telegram or register with a username, email or phone number. Keep your credentials
+            safe; you are responsible for activity on your account.
           </p>
           <p>You must be at least 13 years old to use {name}.</p>
         </>
@@ -21,10 +21,13 @@ export function TermsPage() {
       body: (
         <>
           <p>
-            Members create quests and pay their rewards in W from their own wallet. When you complete a quest, the reward is paid once the
-            quest is verified automatically or approved by its creator.
+            Members create quests and pay their rewards in W from their own wallet. When you complete a quest, the
+            reward is paid once the quest is verified automatically or approved by its creator.
           </p>
-          <p>Submitting false proof, using automated accounts or gaming the verification may lead to rejected rewards and account suspension.</p>
+          <p>
+            Submitting false proof, using automated accounts or gaming the verification may lead to rejected rewards and
+            account suspension.
+          </p>
         </>
       ),
     },
@@ -32,8 +35,8 @@ export function TermsPage() {
       heading: 'W points',
       body: (
         <p>
-          W (Wyn Points) are an in-app currency for quests, perks and transfers between members. They have no cash value, cannot be
-          bought or sold outside the app, and may not be exchanged for money.
+          W (Wyn Points) are an in-app currency for quests, perks and transfers between members. They have no cash
+          value, cannot be bought or sold outside the app, and may not be exchanged for money.
         </p>
       ),
     },
@@ -41,8 +44,8 @@ export function TermsPage() {
       heading: 'Perks',
       body: (
         <p>
-          Perks are offered by members. Redeeming a perk moves its cost in W to its creator. The creator is responsible for delivering
-          what the perk promises; report perks that do not.
+          Perks are offered by members. Redeeming a perk moves its cost in W to its creator. The creator is responsible
+          for delivering what the perk promises; report perks that do not.
         </p>
       ),
     },
@@ -50,8 +53,8 @@ export function TermsPage() {
       heading: 'Content and conduct',
       body: (
         <p>
-          Do not post anything illegal, hateful, misleading or that infringes others&apos; rights. We may hide content and suspend accounts
-          that break these terms.
+          Do not post anything illegal, hateful, misleading or that infringes others&apos; rights. We may hide content
+          and suspend accounts that break these terms.
         </p>
       ),
     },
@@ -59,8 +62,8 @@ export function TermsPage() {
       heading: 'Changes and termination',
       body: (
         <p>
-          We may update these terms; continued use after a change means you accept it. You can stop using {name} at any time, and we may
-          end access for accounts that violate these terms.
+          We may update these terms; continued use after a change means you accept it. You can stop using {name} at any
+          time, and we may end access for accounts that violate these terms.
         </p>
       ),
     },
@@ -68,8 +71,8 @@ export function TermsPage() {
       heading: 'Disclaimer',
       body: (
         <p>
-          {name} is provided &quot;as is&quot;. To the extent the law allows, we are not liable for losses arising from quests, perks or
-          interactions between members.
+          {name} is provided &quot;as is&quot;. To the extent the law allows, we are not liable for losses arising from
+          quests, perks or interactions between members.
         </p>
       ),
     },
@@ -79,7 +82,8 @@ export function TermsPage() {
       title="Terms of Service"
       intro={
         <p>
-          These terms govern your use of {name}, available as a Telegram Mini App and on the web. By using {name} you agree to them.
+          These terms govern your use of {name}, available as a Telegram Mini App and on the web. By using {name} you
+          agree to them.
         </p>
       }
       sections={sections}
