@@ -23,7 +23,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('sign-in at %s size', (viewpor
     const { page, context, consoleErrors } = await openPage(browser, viewport);
     await page.goto('/onboarding');
     for (const benefit of ['Complete Quests', 'Build Connections', 'Earn Rewards']) {
-      await expect(page.getByText(benefit, { exact: true }).first().isVisible()).resolves.toBe(true);
+      await page.getByText(benefit, { exact: true }).first().waitFor();
     }
     await screenshot(page, `${viewport}-onboarding`);
     await page.getByRole('button', { name: 'Get Started' }).click();
@@ -51,7 +51,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('sign-in at %s size', (viewpor
 
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home');
     await page.getByText('Welcome back', { exact: false }).first().waitFor();
-    await expect(page.getByText('Ada Lovelace').first().isVisible()).resolves.toBe(true);
+    await page.getByText('Ada Lovelace').first().waitFor({ state: 'visible' });
     await expect(page.getByTestId('balance-tile').innerText()).resolves.toContain('100 W');
     await page.waitForLoadState('networkidle');
     await screenshot(page, `${viewport}-home`);
@@ -106,7 +106,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('sign-in at %s size', (viewpor
     await page.goto('/splash');
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/home', { timeout: 15_000 });
     await page.getByText('Welcome back', { exact: false }).first().waitFor();
-    await expect(page.getByText(`Mini ${viewport}`).first().isVisible()).resolves.toBe(true);
+    await page.getByText(`Mini ${viewport}`).first().waitFor({ state: 'visible' });
     await expect(page.getByTestId('balance-tile').innerText()).resolves.toContain('100 W');
     await screenshot(page, `${viewport}-miniapp-home`);
     expect(consoleErrors).toEqual([]);
@@ -119,7 +119,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('sign-in at %s size', (viewpor
     await page.waitForURL(/\/splash$/);
     await page.goto('/no/such/page');
     await page.getByText('Oops! Page not found').waitFor();
-    await expect(page.getByRole('link', { name: 'Return to Home' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Return to Home' }).waitFor({ state: 'visible' });
     await screenshot(page, `${viewport}-404`);
     await context.close();
   });
