@@ -15,6 +15,7 @@ import { webStaticPlugin } from './plugins/web-static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clubRoutes } from './modules/club.routes.ts';
+import { telegramWebhookRoutes } from './modules/quests/telegram-webhook.routes.ts';
 import { mediaStaticRoutes } from './modules/home/media-static.ts';
 
 export type AppDeps = {
@@ -80,6 +81,7 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   // 2. modules
   await app.register(healthRoutes, { deps });
   await app.register(authRoutes, { prefix: '/api/v1/bot', deps });
+  await app.register(telegramWebhookRoutes, { prefix: '/api/v1/bot', deps });
   await app.register(clubRoutes, { prefix: '/api/v1/club', deps });
 
   // 3. uploaded and seeded media, then the web app and the 404s

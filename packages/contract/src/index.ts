@@ -9,4 +9,6 @@ export * from './settings.ts';
 export * from './notifications.ts';
 export * from './tags.ts';
 export * from './home.ts';
+export * from './media.ts';
+export * from './quests.ts';
 export * from './format.ts';

@@ -5,6 +5,7 @@ import { settingsRoutes } from './settings/settings.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
+import { questsRoutes } from './quests/quests.routes.ts';
 
 /** Everything under /api/v1/club/, one module per domain. */
 export async function clubRoutes(app: AppInstance, { deps }: ModuleOptions) {
@@ -16,4 +17,5 @@ export async function clubRoutes(app: AppInstance, { deps }: ModuleOptions) {
   await app.register(notificationsRoutes, opts);
   await app.register(homeRoutes, opts);
   await app.register(tagsRoutes, opts);
+  await app.register(questsRoutes, opts);
 }

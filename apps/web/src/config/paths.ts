@@ -13,6 +13,7 @@ export const paths = {
   quest: '/quest/:id',
   perk: '/perk/:id',
   create: '/create',
+  review: '/review',
   managePerks: '/manage-perks',
   profile: '/profile',
   profileOf: '/profile/:id',
@@ -38,6 +39,7 @@ export const href = {
   editPerk: (id: string) => `/edit-perk/${enc(id)}`,
   messagesWith: (userId: string) => `/messages?user=${enc(userId)}`,
   exploreSearch: () => '/explore?focus=search',
+  browseQuests: () => '/explore?tab=tasks',
   verify: (identifier?: string) => (identifier ? `/verify?identifier=${enc(identifier)}` : '/verify'),
 } as const;
 
@@ -60,6 +62,19 @@ export const apiPaths = {
   notifications: 'club/notifications/',
   homepage: 'club/homepage/complete/',
   tags: 'club/tags/',
+  mediaUpload: 'club/media/upload/',
+  validateChannel: 'club/telegram/validate-channel/',
+  verifyMembership: 'club/telegram/verify-membership/',
+  quests: 'club/tasks/',
+  quest: (id: string) => `club/tasks/${enc(id)}/`,
+  questParticipate: (id: string) => `club/tasks/${enc(id)}/participate/`,
+  questSubmitProof: (id: string) => `club/tasks/${enc(id)}/submit_proof/`,
+  questVerifyCompletion: (id: string) => `club/tasks/${enc(id)}/verify_completion/`,
+  questCompletions: 'club/task-completions/',
+  questCompletionsToReview: 'club/task-completions/to_review/',
+  questCompletionApprove: (id: string) => `club/task-completions/${enc(id)}/approve/`,
+  questCompletionReject: (id: string) => `club/task-completions/${enc(id)}/reject/`,
+  questCompletionsApproveAll: 'club/task-completions/approve_all/',
 } as const;
 
 export const API_BASE = '/api/v1/';

@@ -15,6 +15,7 @@ import {
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 import { transactions } from './wallets.ts';
+import { channelTypes, perkStatuses, perkTypes, questStatuses, questTypes } from '@wyn/contract';
 
 export const tags = pgTable(
   'tags',
@@ -49,11 +50,9 @@ export const quests = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     taskType: text('task_type', {
-      enum: ['join', 'start_bot', 'follow', 'post', 'watch', 'visit', 'message'],
+      enum: questTypes,
     }).notNull(),
-    status: text('status', { enum: ['draft', 'published', 'closed', 'expired', 'hidden'] })
-      .notNull()
-      .default('published'),
+    status: text('status', { enum: questStatuses }).notNull().default('published'),
     rewardAmount: bigint('reward_amount', { mode: 'number' }).notNull(),
     maxParticipants: integer('max_participants'),
     currentParticipants: integer('current_participants').notNull().default(0),
@@ -61,7 +60,7 @@ export const quests = pgTable(
     participationRequirements: text('participation_requirements').notNull().default(''),
     completionCriteria: text('completion_criteria').notNull().default(''),
     channelUsername: text('channel_username'),
-    channelType: text('channel_type', { enum: ['public_channel', 'private_channel', 'public_group', 'private_group'] }),
+    channelType: text('channel_type', { enum: channelTypes }),
     inviteLink: text('invite_link'),
     telegramChatId: text('telegram_chat_id'),
     botUsername: text('bot_username'),
@@ -178,11 +177,9 @@ export const perks = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     perkType: text('perk_type', {
-      enum: ['telegram_invite', 'exclusive_content', 'discount_code', 'event_invitation'],
+      enum: perkTypes,
     }).notNull(),
-    status: text('status', { enum: ['active', 'inactive', 'sold_out', 'expired', 'hidden'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: perkStatuses }).notNull().default('active'),
     costAmount: bigint('cost_amount', { mode: 'number' }).notNull(),
     maxParticipants: integer('max_participants'),
     purchasedCount: integer('purchased_count').notNull().default(0),

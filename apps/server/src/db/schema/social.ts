@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.ts';
 import { users } from './users.ts';
+import { notificationTypes, sectionTypes } from '@wyn/contract';
 
 export const messages = pgTable(
   'messages',
@@ -38,18 +39,7 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull().default(''),
     notificationType: text('notification_type', {
-      enum: [
-        'task_update',
-        'reward',
-        'follow',
-        'like',
-        'comment',
-        'share',
-        'message',
-        'system',
-        'promotion',
-        'transaction',
-      ],
+      enum: notificationTypes,
     }).notNull(),
     isRead: boolean('is_read').notNull().default(false),
     link: text('link'),
@@ -77,7 +67,7 @@ export const banners = pgTable('banners', {
 export const homeSections = pgTable('home_sections', {
   id: id(),
   title: text('title').notNull(),
-  sectionType: text('section_type', { enum: ['task_carousel', 'perk_carousel', 'user_carousel'] }).notNull(),
+  sectionType: text('section_type', { enum: sectionTypes }).notNull(),
   order: integer('order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),

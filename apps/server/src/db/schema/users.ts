@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
+import { themes } from '@wyn/contract';
 
 export const users = pgTable(
   'users',
@@ -81,9 +82,7 @@ export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  theme: text('theme', { enum: ['system', 'light', 'dark'] })
-    .notNull()
-    .default('system'),
+  theme: text('theme', { enum: themes }).notNull().default('system'),
   notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
   privateProfile: boolean('private_profile').notNull().default(false),
   createdAt: createdAt(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
+import { transactionStatuses, transactionTypes } from '@wyn/contract';
 
 /**
  * Double-entry ledger (DESIGN §1). Balances are integer hundredths. The system account mints and may go
@@ -37,20 +38,9 @@ export const transactions = pgTable(
   {
     id: id(),
     transactionType: text('transaction_type', {
-      enum: [
-        'quest_reward',
-        'perk_redemption',
-        'internal_transfer',
-        'cashout',
-        'stake',
-        'unstake',
-        'system_reward',
-        'buy',
-      ],
+      enum: transactionTypes,
     }).notNull(),
-    status: text('status', { enum: ['completed', 'pending', 'failed'] })
-      .notNull()
-      .default('completed'),
+    status: text('status', { enum: transactionStatuses }).notNull().default('completed'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     fee: bigint('fee', { mode: 'number' }).notNull().default(0),
     fromWalletId: uuid('from_wallet_id')

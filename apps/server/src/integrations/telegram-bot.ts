@@ -1,0 +1,99 @@
+import { Api, GrammyError, HttpError } from 'grammy';
+import type { ChatMember, ChatFullInfo, UserFromGetMe } from 'grammy/types';
+import { QUEST_MSG } from '@wyn/contract';
+import { ErrorCode } from '@wyn/contract';
+import { AppError, unavailable } from '../lib/errors.ts';
+
+/**
+ * The only code that talks to the Telegram Bot API (DESIGN §2), on grammY's `Api` client. When no bot
+ * token is configured every call fails with 503 "not configured"; Bot API refusals surface as
+ * `TelegramApiError` (with Telegram's description) so callers can map them to clear messages.
+ */
+export class TelegramApiError extends Error {
+  constructor(
+    readonly errorCode: number,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+export type TelegramBot = {
+  configured: boolean;
+  username: string | undefined;
+  getMe(): Promise<UserFromGetMe>;
+  getChat(chatId: string | number): Promise<ChatFullInfo>;
+  getChatMember(chatId: string | number, userId: number): Promise<ChatMember>;
+  createChatInviteLink(chatId: string | number, opts?: { memberLimit?: number; name?: string }): Promise<string>;
+  sendMessage(
+    chatId: string | number,
+    text: string,
+    opts?: { webAppButton?: { text: string; url: string } },
+  ): Promise<void>;
+};
+
+export function createTelegramBot(opts: {
+  token: string | undefined;
+  username: string | undefined;
+  apiRoot: string;
+}): TelegramBot {
+  const token = opts.token;
+  const api = token ? new Api(token, { apiRoot: opts.apiRoot, timeoutSeconds: 10 }) : null;
+  let me: Promise<UserFromGetMe> | null = null;
+
+  const call = async <T>(fn: (api: Api) => Promise<T>): Promise<T> => {
+    if (!api) throw unavailable(QUEST_MSG.telegramNotConfigured, ErrorCode.telegramNotConfigured);
+    try {
+      return await fn(api);
+    } catch (err) {
+      if (err instanceof GrammyError) throw new TelegramApiError(err.error_code, err.description);
+      if (err instanceof HttpError) throw unavailable(QUEST_MSG.telegramUnavailable);
+      throw err;
+    }
+  };
+
+  return {
+    configured: Boolean(api),
+    username: opts.username,
+    getMe() {
+      me ??= call((a) => a.getMe()).catch((err: unknown) => {
+        me = null;
+        throw err;
+      });
+      return me;
+    },
+    getChat: (chatId) => call((a) => a.getChat(chatId)),
+    getChatMember: (chatId, userId) => call((a) => a.getChatMember(chatId, userId)),
+    createChatInviteLink: (chatId, o = {}) =>
+      call(async (a) => {
+        const link = await a.createChatInviteLink(chatId, {
+          ...(o.memberLimit ? { member_limit: o.memberLimit } : {}),
+          ...(o.name ? { name: o.name } : {}),
+        });
+        return link.invite_link;
+      }),
+    sendMessage: (chatId, text, o = {}) =>
+      call(async (a) => {
+        await a.sendMessage(
+          chatId,
+          text,
+          o.webAppButton
+            ? {
+                reply_markup: {
+                  inline_keyboard: [[{ text: o.webAppButton.text, web_app: { url: o.webAppButton.url } }]],
+                },
+              }
+            : {},
+        );
+      }),
+  };
+}
+
+/** True when a Bot API `ChatMember` counts as having joined (DESIGN §1). */
+export function isJoinedMember(m: ChatMember): boolean {
+  if (m.status === 'creator' || m.status === 'administrator' || m.status === 'member') return true;
+  if (m.status === 'restricted') return m.is_member;
+  return false;
+}
+
+export { AppError };

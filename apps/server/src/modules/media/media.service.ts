@@ -1,0 +1,102 @@
+import type { FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { ErrorCode, LIMITS, MEDIA_ALLOWED_TYPES, MEDIA_MSG, type MediaUpload } from '@wyn/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { media } from '../../db/schema/index.ts';
+import type { MediaStorage } from '../../integrations/media-storage.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+
+/** Detected type → stored extension. AVI is reported by file-type as video/vnd.avi. */
+const EXT: Record<string, { ext: string; mime: string }> = {
+  'image/jpeg': { ext: 'jpg', mime: 'image/jpeg' },
+  'image/png': { ext: 'png', mime: 'image/png' },
+  'image/gif': { ext: 'gif', mime: 'image/gif' },
+  'image/webp': { ext: 'webp', mime: 'image/webp' },
+  'video/mp4': { ext: 'mp4', mime: 'video/mp4' },
+  'video/quicktime': { ext: 'mov', mime: 'video/quicktime' },
+  'video/vnd.avi': { ext: 'avi', mime: 'video/x-msvideo' },
+  'video/x-msvideo': { ext: 'avi', mime: 'video/x-msvideo' },
+  'video/webm': { ext: 'webm', mime: 'video/webm' },
+  'application/pdf': { ext: 'pdf', mime: 'application/pdf' },
+};
+
+export const unsupportedType = (detail: string = MEDIA_MSG.unsupportedType) =>
+  new AppError(415, ErrorCode.unsupportedMediaType, detail);
+export const fileTooLarge = (detail: string = MEDIA_MSG.tooLarge) => new AppError(413, ErrorCode.tooLarge, detail);
+
+/** The type read from the bytes (never the name or the client's header), or null when not allowed. */
+export async function detectAllowedType(
+  bytes: Buffer,
+  allowed: readonly string[] = MEDIA_ALLOWED_TYPES,
+): Promise<{ ext: string; mime: string } | null> {
+  const found = await fileTypeFromBuffer(bytes);
+  const mapped = found ? EXT[found.mime] : undefined;
+  if (!mapped || !allowed.includes(mapped.mime)) return null;
+  return mapped;
+}
+
+export type UploadedFile = { field: string; filename: string; bytes: Buffer };
+export type MultipartBody = { fields: Record<string, string>; files: UploadedFile[] };
+
+/**
+ * Reads a multipart request: text fields and files (each at most `maxFileBytes`; over → 413 with
+ * `tooLargeMessage`). Files are buffered in memory, which the 30 MB limit keeps bounded.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  opts: { maxFileBytes: number; tooLargeMessage: string; fileFields: string[] },
+): Promise<MultipartBody> {
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: opts.maxFileBytes, files: 2, fields: 40 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw fileTooLarge(opts.tooLargeMessage);
+        if (opts.fileFields.includes(part.fieldname) && bytes.length > 0)
+          files.push({ field: part.fieldname, filename: part.filename, bytes });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(opts.tooLargeMessage);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('The upload form is not valid.');
+    throw err;
+  }
+  return { fields, files };
+}
+
+/** Checks the bytes, stores the file and records a `media` row. */
+export async function storeMedia(
+  db: DbOrTx,
+  storage: MediaStorage,
+  ownerId: string,
+  file: UploadedFile,
+  opts: { allowed?: readonly string[]; unsupportedMessage?: string; maxBytes?: number; tooLargeMessage?: string } = {},
+): Promise<MediaUpload> {
+  if (file.bytes.length > (opts.maxBytes ?? LIMITS.uploadMaxBytes)) throw fileTooLarge(opts.tooLargeMessage);
+  const type = await detectAllowedType(file.bytes, opts.allowed);
+  if (!type) throw unsupportedType(opts.unsupportedMessage);
+  const stored = await storage.put(file.bytes, type.ext);
+  try {
+    const [row] = await db
+      .insert(media)
+      .values({
+        ownerId,
+        storageKey: stored.key,
+        mimeType: type.mime,
+        sizeBytes: file.bytes.length,
+        originalName: file.filename.slice(0, 200),
+      })
+      .returning({ id: media.id });
+    return { id: row!.id, url: stored.url, mime_type: type.mime, size: file.bytes.length };
+  } catch (err) {
+    await storage.remove(stored.key);
+    throw err;
+  }
+}

@@ -1,0 +1,350 @@
+import multipart from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  approveAllRequest,
+  approveAllResponse,
+  closeResponse,
+  completionListQuery,
+  createQuestRequest,
+  idParams,
+  LIMITS,
+  likeResponse,
+  MEDIA_IMAGE_TYPES,
+  MEDIA_MSG,
+  pageQuery,
+  paginated as paginatedSchema,
+  QUEST_MSG,
+  questCard,
+  questCompletion,
+  questDetail,
+  questListQuery,
+  questStats,
+  rejectRequest,
+  shareResponse,
+  submitProofRequest,
+  validateChannelRequest,
+  validateChannelResponse,
+  verifyMembershipRequest,
+  verifyMembershipResponse,
+  centsToAmount,
+} from '@wyn/contract';
+import type { AppInstance, ModuleOptions } from '../../app.ts';
+import { questCompletions, quests } from '../../db/schema/index.ts';
+import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
+import { createTelegramBot } from '../../integrations/telegram-bot.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { withIdempotency } from '../../lib/idempotency.ts';
+import { paginated } from '../../lib/pagination.ts';
+import { homeContentChanged } from '../home/homepage-cache.ts';
+import { mediaRoot } from '../home/media-static.ts';
+import { mediaRoutes } from '../media/media.routes.ts';
+import { readMultipart, storeMedia } from '../media/media.service.ts';
+import * as svc from './quests.service.ts';
+import { validateChannel, verifyParticipation } from './telegram.service.ts';
+
+/** A zod failure as {detail, errors}: the first message is the sentence the spec gives. */
+function invalid(error: z.ZodError) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || 'non_field_errors';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return badRequest(error.issues[0]?.message ?? 'Invalid data provided. Please check your input.', errors);
+}
+
+/**
+ * Quests (wire: tasks), their participations (task-completions), media upload and the Telegram checks,
+ * under /api/v1/club/. @fastify/multipart lives in this scope only.
+ */
+export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 2, fields: 40 } });
+  const db = deps.database.db;
+  const config = deps.config;
+  const storage = createDiskMediaStorage(mediaRoot(config.dataDir));
+  const bot = createTelegramBot({
+    token: config.telegram.botToken,
+    username: config.telegram.botUsername,
+    apiRoot: config.telegram.apiRoot,
+  });
+  const security = [{ bearer: [] }];
+  const tags = ['quests'];
+  const auth = { onRequest: app.authenticate };
+
+  mediaRoutes(app, deps, storage);
+
+  // -- Telegram checks -----------------------------------------------------------------------------------
+  app.post(
+    '/telegram/validate-channel/',
+    {
+      ...auth,
+      schema: {
+        tags: ['telegram'],
+        security,
+        body: validateChannelRequest,
+        response: { 200: validateChannelResponse },
+      },
+    },
+    async (request) => {
+      const { valid, message, chat_title } = await validateChannel(bot, request.body.channel_username);
+      return { valid, message, ...(chat_title ? { chat_title } : {}) };
+    },
+  );
+
+  app.post(
+    '/telegram/verify-membership/',
+    {
+      ...auth,
+      schema: {
+        tags: ['telegram'],
+        security,
+        body: verifyMembershipRequest,
+        response: { 200: verifyMembershipResponse },
+      },
+    },
+    async (request) =>
+      verifyParticipation(db, bot, config, request.body.task_id, request.auth.userId, deps.now(), { joinOnly: true }),
+  );
+
+  // -- quests ---------------------------------------------------------------------------------------------
+  app.post(
+    '/tasks/',
+    { ...auth, schema: { tags, security, response: { 201: questDetail } } },
+    async (request, reply) => {
+      let raw: unknown = request.body;
+      let file: Awaited<ReturnType<typeof readMultipart>>['files'][number] | undefined;
+      if (request.isMultipart()) {
+        const body = await readMultipart(request, {
+          maxFileBytes: LIMITS.uploadMaxBytes,
+          tooLargeMessage: MEDIA_MSG.tooLarge,
+          fileFields: ['media'],
+        });
+        raw = body.fields;
+        file = body.files[0];
+      }
+      const parsed = createQuestRequest.safeParse(raw ?? {});
+      if (!parsed.success) throw invalid(parsed.error);
+      const mediaUrl = file
+        ? (await storeMedia(db, storage, request.auth.userId, file)).url
+        : (parsed.data.media ?? null);
+      const id = await svc.createQuest(db, request.auth.userId, parsed.data, {
+        mediaUrl,
+        now: deps.now(),
+        checkChannel: (name) => validateChannel(bot, name),
+      });
+      homeContentChanged();
+      return reply.status(201).send(await svc.questDetail(db, id, request.auth.userId, config));
+    },
+  );
+
+  app.get(
+    '/tasks/',
+    { ...auth, schema: { tags, security, querystring: questListQuery, response: { 200: paginatedSchema(questCard) } } },
+    async (request) => {
+      const page = await svc.listQuests(db, request.query);
+      return paginated(request, config.publicUrl, request.query, page.rows, page.count);
+    },
+  );
+
+  app.get(
+    '/tasks/my_tasks/',
+    { ...auth, schema: { tags, security, querystring: questListQuery, response: { 200: paginatedSchema(questCard) } } },
+    async (request) => {
+      const page = await svc.listMyQuests(db, request.auth.userId, request.query);
+      return paginated(request, config.publicUrl, request.query, page.rows, page.count);
+    },
+  );
+
+  app.get(
+    '/tasks/my_participations/',
+    {
+      ...auth,
+      schema: { tags, security, querystring: pageQuery, response: { 200: paginatedSchema(questCompletion) } },
+    },
+    async (request) => {
+      const page = await svc.listCompletions(
+        db,
+        and(eq(questCompletions.userId, request.auth.userId), eq(quests.isHidden, false))!,
+        request.query,
+      );
+      return paginated(request, config.publicUrl, request.query, page.rows, page.count);
+    },
+  );
+
+  app.get(
+    '/tasks/my_completions/',
+    {
+      ...auth,
+      schema: { tags, security, querystring: pageQuery, response: { 200: paginatedSchema(questCompletion) } },
+    },
+    async (request) => {
+      const page = await svc.listCompletions(
+        db,
+        and(eq(questCompletions.userId, request.auth.userId), eq(questCompletions.verificationStatus, 'approved'))!,
+        request.query,
+      );
+      return paginated(request, config.publicUrl, request.query, page.rows, page.count);
+    },
+  );
+
+  app.get('/tasks/stats/', { ...auth, schema: { tags, security, response: { 200: questStats } } }, async (request) =>
+    svc.questStats(db, request.auth.userId),
+  );
+
+  app.get(
+    '/tasks/:id/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: questDetail } } },
+    async (request) => svc.questDetail(db, request.params.id, request.auth.userId, config),
+  );
+
+  app.post(
+    '/tasks/:id/like/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: likeResponse } } },
+    async (request) => svc.toggleLike(db, request.params.id, request.auth.userId),
+  );
+
+  app.post(
+    '/tasks/:id/share/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: shareResponse } } },
+    async (request) => svc.share(db, request.params.id),
+  );
+
+  app.post(
+    '/tasks/:id/close/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: closeResponse } } },
+    async (request) => {
+      const r = await svc.closeQuest(db, request.params.id, request.auth.userId);
+      homeContentChanged();
+      return { detail: QUEST_MSG.closed, status: r.status, refunded_amount: centsToAmount(r.refunded) };
+    },
+  );
+
+  app.delete('/tasks/:id/', { ...auth, schema: { tags, security, params: idParams } }, async (request, reply) => {
+    await svc.deleteQuest(db, request.params.id, request.auth.userId);
+    homeContentChanged();
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/tasks/:id/participate/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 201: questCompletion } } },
+    async (request, reply) =>
+      withIdempotency(db, request, reply, async () => {
+        const row = await svc.participate(db, request.params.id, request.auth.userId, { now: deps.now(), config });
+        homeContentChanged();
+        return { status: 201, body: await svc.getCompletionDto(db, row.id) };
+      }),
+  );
+
+  app.post(
+    '/tasks/:id/submit_proof/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: questCompletion } } },
+    async (request) => {
+      let raw: unknown = request.body;
+      let image: string | undefined;
+      if (request.isMultipart()) {
+        const body = await readMultipart(request, {
+          maxFileBytes: LIMITS.imageMaxBytes,
+          tooLargeMessage: MEDIA_MSG.imageTooLarge,
+          fileFields: ['proof_image'],
+        });
+        raw = body.fields;
+        const file = body.files[0];
+        if (file) {
+          // Check participation before storing anything.
+          await svc.getVisibleQuest(db, request.params.id);
+          const stored = await storeMedia(db, storage, request.auth.userId, file, {
+            allowed: MEDIA_IMAGE_TYPES,
+            unsupportedMessage: MEDIA_MSG.unsupportedImage,
+            maxBytes: LIMITS.imageMaxBytes,
+            tooLargeMessage: MEDIA_MSG.imageTooLarge,
+          });
+          image = stored.url;
+        }
+      }
+      const parsed = submitProofRequest.safeParse(raw ?? {});
+      if (!parsed.success) throw invalid(parsed.error);
+      const row = await svc.submitProof(
+        db,
+        request.params.id,
+        request.auth.userId,
+        { text: parsed.data.proof_text, image: image ?? parsed.data.proof_image, data: parsed.data.proof_data },
+        deps.now(),
+      );
+      return svc.getCompletionDto(db, row.id);
+    },
+  );
+
+  app.post(
+    '/tasks/:id/verify_completion/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: verifyMembershipResponse } } },
+    async (request) => verifyParticipation(db, bot, config, request.params.id, request.auth.userId, deps.now()),
+  );
+
+  // -- participations ------------------------------------------------------------------------------------
+  app.get(
+    '/task-completions/',
+    {
+      ...auth,
+      schema: { tags, security, querystring: completionListQuery, response: { 200: paginatedSchema(questCompletion) } },
+    },
+    async (request) => {
+      const page = await svc.completionsFor(db, request.auth.userId, request.query);
+      return paginated(request, config.publicUrl, request.query, page.rows, page.count);
+    },
+  );
+
+  app.get(
+    '/task-completions/to_review/',
+    {
+      ...auth,
+      schema: { tags, security, querystring: pageQuery, response: { 200: paginatedSchema(questCompletion) } },
+    },
+    async (request) => {
+      const page = await svc.listCompletions(
+        db,
+        and(
+          eq(quests.creatorId, request.auth.userId),
+          eq(questCompletions.verificationStatus, 'pending'),
+          eq(quests.isHidden, false),
+        )!,
+        request.query,
+      );
+      return paginated(request, config.publicUrl, request.query, page.rows, page.count);
+    },
+  );
+
+  app.post(
+    '/task-completions/approve_all/',
+    { ...auth, schema: { tags, security, body: approveAllRequest, response: { 200: approveAllResponse } } },
+    async (request) => svc.approveAll(db, request.body.task, request.auth.userId, deps.now()),
+  );
+
+  app.post(
+    '/task-completions/:id/approve/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: questCompletion } } },
+    async (request, reply) =>
+      withIdempotency(db, request, reply, async () => {
+        const row = await svc.approveCompletion(db, request.params.id, request.auth.userId, deps.now());
+        return { status: 200, body: await svc.getCompletionDto(db, row.id) };
+      }),
+  );
+
+  app.post(
+    '/task-completions/:id/reject/',
+    {
+      ...auth,
+      schema: { tags, security, params: idParams, body: rejectRequest, response: { 200: questCompletion } },
+    },
+    async (request) => {
+      const row = await svc.rejectCompletion(
+        db,
+        request.params.id,
+        request.auth.userId,
+        request.body.reason,
+        deps.now(),
+      );
+      return svc.getCompletionDto(db, row.id);
+    },
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Tag } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+
+/** POST club/tags/ {name} — errors shown inline by the dialog. */
+export function createTag(name: string): Promise<Tag> {
+  return api.post<Tag>(apiPaths.tags, { name: name.trim() }, { toast: false });
+}
+
+export function useCreateTag() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createTag,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.tags }),
+  });
+}

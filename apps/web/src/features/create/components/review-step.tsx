@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { Points } from '@/components/cards/points';
+import { QuestTypeIcon } from '@/components/cards/type-icons';
+import { Alert } from '@/components/ui/alert';
+import { formatPoints } from '@/lib/format';
+import { QUEST_TYPE_LABELS } from '@/lib/labels';
+import { CHANNEL_TYPES, escrowAmount, normalizeChannelUsername, type QuestForm } from '../lib/quest-form';
+import type { MediaState } from '../lib/use-media-upload';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:gap-4">
+      <dt className="shrink-0 text-sm text-muted-foreground sm:w-40">{label}</dt>
+      <dd className="min-w-0 text-sm font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+function typeDetail(form: QuestForm): [string, string] | null {
+  switch (form.task_type) {
+    case 'join': {
+      const type = CHANNEL_TYPES.find((t) => t.value === form.channel_type)?.label ?? '';
+      return ['Channel', `@${normalizeChannelUsername(form.channel_username)} · ${type}`];
+    }
+    case 'start_bot':
+      return ['Bot', `@${form.bot_username.trim().replace(/^@+/, '')}`];
+    case 'follow':
+      return ['Instagram', form.social_platform.trim()];
+    case 'post':
+      return ['Hashtag', form.hashtag.trim()];
+    case 'watch':
+      return ['YouTube video', form.video_id.trim()];
+    case 'visit':
+      return ['Link', form.target_url.trim()];
+    default:
+      return null;
+  }
+}
+
+export function ReviewStep({
+  form,
+  media,
+  balance,
+  botVerified,
+  error,
+}: {
+  form: QuestForm;
+  media: MediaState;
+  balance: string | undefined;
+  botVerified: boolean;
+  error: string | null;
+}) {
+  const escrow = escrowAmount(form);
+  const detail = typeDetail(form);
+  const balanceNum = balance != null ? Number(balance) : null;
+  const reward = Number(form.reward_amount);
+  const needed = escrow ?? reward;
+  const short = balanceNum != null && Number.isFinite(needed) && balanceNum < needed;
+  const automatic = form.task_type === 'join';
+
+  return (
+    <div className="flex flex-col gap-4">
+      {error ? <Alert title="Can't create the quest yet">{error}</Alert> : null}
+      <div className="flex items-center gap-3">
+        {form.task_type ? <QuestTypeIcon type={form.task_type} /> : null}
+        <div className="min-w-0">
+          <p className="text-xs font-medium text-muted-foreground">
+            {form.task_type ? QUEST_TYPE_LABELS[form.task_type] : 'Quest'}
+          </p>
+          <h2 className="text-lg leading-snug font-semibold break-words">{form.title.trim() || 'Untitled Quest'}</h2>
+        </div>
+      </div>
+      {media.status !== 'idle' && media.status !== 'error' && media.kind === 'Image' ? (
+        <img src={media.previewUrl} alt="" className="aspect-video w-full rounded-2xl object-cover" />
+      ) : null}
+      <dl className="divide-y divide-border rounded-2xl border border-border bg-card px-4">
+        <Row label="Description">
+          <span className="font-normal whitespace-pre-line">{form.description.trim()}</span>
+        </Row>
+        {detail ? <Row label={detail[0]}>{detail[1]}</Row> : null}
+        {form.task_type === 'join' ? (
+          <Row label="Bot access">
+            {botVerified ? (
+              <span className="text-success">Verified</span>
+            ) : (
+              <span className="text-destructive">Not verified — go back and test access</span>
+            )}
+          </Row>
+        ) : null}
+        <Row label="Reward">
+          <Points amount={form.reward_amount} /> per member
+        </Row>
+        <Row label="Max participants">{form.max_participants.trim() || 'Unlimited'}</Row>
+        <Row label="Deadline">{form.deadline ? new Date(form.deadline).toLocaleString() : 'No deadline'}</Row>
+        <Row label="Verification">{automatic ? 'Verified automatically' : 'Reviewed by you (the creator)'}</Row>
+        {form.tags.length > 0 ? <Row label="Tags">{form.tags.map((t) => `#${t.name}`).join(' ')}</Row> : null}
+        {form.participation_requirements.trim() ? (
+          <Row label="Requirements">{form.participation_requirements.trim()}</Row>
+        ) : null}
+        {form.completion_criteria.trim() ? <Row label="Completion criteria">{form.completion_criteria.trim()}</Row> : null}
+        <Row label="Media">
+          {media.status === 'success'
+            ? 'Uploaded'
+            : media.status === 'local'
+              ? 'Local preview only (will not be saved)'
+              : media.status === 'uploading'
+                ? 'Uploading…'
+                : 'None'}
+        </Row>
+      </dl>
+      <div className="rounded-2xl border border-accent/40 bg-accent-soft p-4 text-sm text-accent-foreground" data-testid="escrow-note">
+        {escrow != null ? (
+          <p className="font-semibold">Escrow: {formatPoints(escrow)} will be reserved from your balance</p>
+        ) : (
+          <p className="font-semibold">
+            No maximum set: each approved reward is paid from your balance when it is approved.
+          </p>
+        )}
+        <p className="mt-1">
+          Your balance: {balance != null ? formatPoints(balance) : '…'}
+          {short ? ' — not enough for this quest.' : ''}
+        </p>
+      </div>
+    </div>
+  );
+}

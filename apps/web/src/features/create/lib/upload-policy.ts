@@ -1,0 +1,76 @@
+import { LIMITS } from '@wyn/contract';
+
+export const UPLOAD_MSG = {
+  rateLimitToast: 'Upload rate limit exceeded. Please try again later.',
+  rateLimitField: 'You have exceeded the upload limit. Please try again later.',
+  validationFailed: 'File validation failed',
+  localOnly: (error: string) => `Upload failed: ${error}. Using local preview only.`,
+  localOnlyNote: 'This file is only a local preview: it was not saved and may not survive a page refresh.',
+  success: (kind: 'Image' | 'Video' | 'File') => `${kind} uploaded successfully!`,
+  unsupported: 'Unsupported file type. Only images, videos, and PDFs are allowed.',
+  tooLarge: (mb: number) => `File size exceeds maximum allowed (${mb}MB)`,
+} as const;
+
+export const UPLOAD_ATTEMPTS = 3;
+/** Delays before the 2nd and 3rd attempt. */
+export const UPLOAD_BACKOFF_MS = [1000, 2000] as const;
+/** Answers that another attempt cannot change. */
+export const NO_RETRY_STATUSES: readonly number[] = [400, 413, 415, 429];
+
+export type MediaKind = 'Image' | 'Video' | 'File';
+
+export const ALLOWED_MIME = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/quicktime',
+  'video/x-msvideo',
+  'video/webm',
+  'application/pdf',
+] as const;
+
+export function mediaKind(mime: string): MediaKind {
+  if (mime.startsWith('image/')) return 'Image';
+  if (mime.startsWith('video/')) return 'Video';
+  return 'File';
+}
+
+/** Client-side check before uploading: type, then the size limit of its kind (image 5 MB, video 30 MB). */
+export function checkMediaFile(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!(ALLOWED_MIME as readonly string[]).includes(file.type)) return UPLOAD_MSG.unsupported;
+  const max = file.type.startsWith('video/') ? LIMITS.videoMaxBytes : LIMITS.imageMaxBytes;
+  if (file.size > max) return UPLOAD_MSG.tooLarge(Math.round(max / (1024 * 1024)));
+  return null;
+}
+
+/**
+ * After failed attempt number `attempt` (1-based) with HTTP `status` (0 or undefined: no response),
+ * the delay before the next attempt, or null to stop.
+ */
+export function nextUploadDelay(attempt: number, status: number | undefined): number | null {
+  if (status !== undefined && NO_RETRY_STATUSES.includes(status)) return null;
+  if (attempt >= UPLOAD_ATTEMPTS) return null;
+  return UPLOAD_BACKOFF_MS[attempt - 1] ?? null;
+}
+
+export interface UploadFailure {
+  /** Toast text. */
+  toast: string;
+  /** Text under the field. */
+  field: string;
+  /** True when the file stays as a local preview only (retries exhausted). */
+  localOnly: boolean;
+}
+
+/** The messages of a failed upload (spec 01 §8 "Upload"). */
+export function describeUploadFailure(status: number | undefined, serverMessage: string | null): UploadFailure {
+  if (status === 429) return { toast: UPLOAD_MSG.rateLimitToast, field: UPLOAD_MSG.rateLimitField, localOnly: false };
+  if (status === 400 || status === 413 || status === 415) {
+    const msg = serverMessage || UPLOAD_MSG.validationFailed;
+    return { toast: msg, field: msg, localOnly: false };
+  }
+  const reason = serverMessage || (status ? `HTTP ${status}` : 'network error');
+  return { toast: UPLOAD_MSG.localOnly(reason), field: UPLOAD_MSG.localOnlyNote, localOnly: true };
+}

@@ -1,0 +1,268 @@
+import { useReducer, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { GiftIcon, TargetIcon, ArrowLeftIcon, ArrowRightIcon, ConstructionIcon } from '@/components/icons';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { href } from '@/config/paths';
+import { errorMessage } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
+import { useMyWallet } from '@/lib/queries/my-wallet';
+import { authSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCreateQuest } from '../api/create-quest';
+import { useValidateChannel } from '../api/validate-channel';
+import { DetailsStep } from '../components/details-step';
+import { QuestTypeStep } from '../components/quest-type-step';
+import { ReviewStep } from '../components/review-step';
+import { STEP_LABELS, WizardSteps } from '../components/wizard-steps';
+import { CHANNEL_MSG, channelCheckErrorMessage, channelCheckReducer, initialChannelCheck } from '../lib/channel-check';
+import {
+  buildQuestPayload,
+  emptyQuestForm,
+  finalCheck,
+  validateStep1,
+  validateStep2,
+  WIZARD_MSG,
+  type CreateKind,
+  type FieldErrors,
+  type QuestForm,
+} from '../lib/quest-form';
+import { useMediaUpload } from '../lib/use-media-upload';
+import { backStep, LAST_STEP, nextStep } from '../lib/wizard-nav';
+
+const CHANNEL_FIELDS: (keyof QuestForm)[] = ['channel_username', 'task_type'];
+
+export default function CreatePage() {
+  useDocumentTitle('Create');
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [kind, setKind] = useState<CreateKind>('quest');
+  const [form, setForm] = useState<QuestForm>(emptyQuestForm);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [channelCheck, dispatchChannel] = useReducer(channelCheckReducer, initialChannelCheck);
+  const media = useMediaUpload();
+  const validate = useValidateChannel();
+  const create = useCreateQuest();
+  const wallet = useMyWallet();
+
+  const update = <K extends keyof QuestForm>(key: K, value: QuestForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+    setSubmitError(null);
+    if (CHANNEL_FIELDS.includes(key)) dispatchChannel({ type: 'input-changed' });
+  };
+
+  const testAccess = () => {
+    dispatchChannel({ type: 'start' });
+    validate.mutate(form.channel_username, {
+      onSuccess: (res) => {
+        dispatchChannel({ type: 'result', valid: res.valid, message: res.message });
+        if (res.valid) notify.success(CHANNEL_MSG.verifiedTitle, { description: CHANNEL_MSG.verified });
+        else notify.error(CHANNEL_MSG.failedTitle, { description: res.message?.trim() || CHANNEL_MSG.failed });
+      },
+      onError: (e) => {
+        const message = channelCheckErrorMessage(e);
+        dispatchChannel({ type: 'error', message });
+        notify.error(CHANNEL_MSG.failedTitle, { description: message, id: 'channel-check' });
+      },
+    });
+  };
+
+  const goNext = () => {
+    if (step === 1) {
+      const r = validateStep1(form);
+      setErrors(r.errors);
+      if (!r.ok) {
+        if (r.message) notify.error(r.message);
+        return;
+      }
+    }
+    if (step === 2) {
+      const r = validateStep2(form);
+      setErrors(r.errors);
+      if (!r.ok) {
+        if (r.message) notify.error(r.message);
+        return;
+      }
+    }
+    setStep(nextStep(step));
+    window.scrollTo({ top: 0 });
+  };
+
+  const goBack = () => {
+    setErrors({});
+    setSubmitError(null);
+    setStep(backStep(step));
+  };
+
+  const botVerified = channelCheck.status === 'verified';
+  const uploading = media.state.status === 'uploading';
+
+  const submit = () => {
+    const problem = finalCheck(form, botVerified);
+    if (problem) {
+      setSubmitError(problem);
+      notify.error(problem);
+      return;
+    }
+    if (!authSession.get().token) {
+      setSubmitError(WIZARD_MSG.authRequired);
+      notify.error(WIZARD_MSG.authRequired);
+      return;
+    }
+    const mediaUrl = media.state.status === 'success' ? media.state.url : null;
+    create.mutate(buildQuestPayload(form, mediaUrl), {
+      onSuccess: (quest) => {
+        notify.success(WIZARD_MSG.created);
+        void navigate(href.quest(quest.id));
+      },
+      onError: (e) => {
+        const message = errorMessage(e, WIZARD_MSG.createFailed);
+        setSubmitError(message);
+        notify.error(message || WIZARD_MSG.createFailed);
+      },
+    });
+  };
+
+  const perk = kind === 'perk';
+  const submitDisabled = create.isPending || uploading || (form.task_type === 'join' && !botVerified);
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 pb-8 md:px-6">
+      <PageHeader title="Create" />
+      <div className="mt-2 mb-5">
+        <WizardSteps step={step} labels={perk ? ['Create Type', 'Perk Type', 'Details', 'Review & Submit'] : STEP_LABELS} />
+      </div>
+
+      <Card>
+        <CardContent className="p-4 sm:p-6">
+          <h2 className="mb-4 text-lg font-semibold" id="step-title">
+            {step === 1 && perk ? 'Perk Type' : STEP_LABELS[step]}
+          </h2>
+          <section aria-labelledby="step-title">
+            {step === 0 ? (
+              <KindPicker kind={kind} onChange={setKind} />
+            ) : perk ? (
+              <PerksSoon />
+            ) : step === 1 ? (
+              <QuestTypeStep
+                form={form}
+                errors={errors}
+                update={update}
+                channelCheck={channelCheck}
+                onTestAccess={testAccess}
+              />
+            ) : step === 2 ? (
+              <DetailsStep
+                form={form}
+                errors={errors}
+                update={update}
+                media={media.state}
+                onPickMedia={(f) => void media.upload(f)}
+                onClearMedia={media.clear}
+              />
+            ) : (
+              <ReviewStep
+                form={form}
+                media={media.state}
+                balance={wallet.data?.balance}
+                botVerified={botVerified}
+                error={submitError}
+              />
+            )}
+          </section>
+        </CardContent>
+      </Card>
+
+      <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-10 mt-4 flex gap-3 rounded-2xl bg-background/90 py-2 backdrop-blur md:bottom-0">
+        {step > 0 ? (
+          <Button variant="outline" size="lg" className="flex-1" onClick={goBack} disabled={create.isPending}>
+            <ArrowLeftIcon className="size-4" /> Back
+          </Button>
+        ) : null}
+        {step < LAST_STEP ? (
+          <Button size="lg" className="flex-1" onClick={goNext} disabled={perk && step >= 1}>
+            Next Step <ArrowRightIcon className="size-4" />
+          </Button>
+        ) : (
+          <Button size="lg" className="flex-1" onClick={submit} disabled={submitDisabled} loading={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create Quest'}
+          </Button>
+        )}
+      </div>
+      {step === LAST_STEP && form.task_type === 'join' && !botVerified ? (
+        <p className="mt-1 text-center text-sm text-muted-foreground">{WIZARD_MSG.botAccessRequired}</p>
+      ) : null}
+      {step === LAST_STEP && uploading ? (
+        <p className="mt-1 text-center text-sm text-muted-foreground">Waiting for the media upload to finish…</p>
+      ) : null}
+    </div>
+  );
+}
+
+function KindPicker({ kind, onChange }: { kind: CreateKind; onChange: (k: CreateKind) => void }) {
+  const options = [
+    {
+      value: 'quest' as const,
+      title: 'Create Quest',
+      text: 'Reward members with W for joining, following, posting or visiting.',
+      Icon: TargetIcon,
+    },
+    {
+      value: 'perk' as const,
+      title: 'Create Perk',
+      text: 'Offer invites, codes, events or exclusive content members buy with W.',
+      Icon: GiftIcon,
+    },
+  ];
+  return (
+    <div role="radiogroup" aria-label="What do you want to create?" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      {options.map(({ value, title, text, Icon }) => {
+        const on = kind === value;
+        return (
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={on}
+            onClick={() => onChange(value)}
+            className={cn(
+              'flex items-start gap-3 rounded-2xl border bg-card p-4 text-left transition focus-visible:outline-2 focus-visible:outline-ring',
+              on ? 'border-primary ring-1 ring-primary' : 'border-border hover:border-primary/40',
+            )}
+          >
+            <span
+              className={cn(
+                'flex size-11 shrink-0 items-center justify-center rounded-2xl',
+                on ? 'bg-primary text-primary-foreground' : 'bg-primary-soft text-primary',
+              )}
+            >
+              <Icon className="size-5" />
+            </span>
+            <span className="min-w-0">
+              <span className="block font-semibold">{title}</span>
+              <span className="mt-0.5 block text-sm text-muted-foreground">{text}</span>
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function PerksSoon() {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-border px-6 py-10 text-center">
+      <span className="mb-3 flex size-12 items-center justify-center rounded-2xl bg-accent-soft text-accent-foreground">
+        <ConstructionIcon className="size-6" />
+      </span>
+      <h3 className="font-semibold">Perks arrive soon</h3>
+      <p className="mt-1 max-w-xs text-sm text-muted-foreground">
+        Creating perks is on its way. Go back to create a quest in the meantime.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Link } from 'react-router';
+import { CheckIcon, ClipboardCheckIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { joinDisabledReason, progressSteps, progressValue } from '../lib/participation';
+import type { QuestDetail } from '../types';
+
+/** Participate button with its disabled reason, or the member's progress, or the creator's review summary. */
+export function JoinCard({
+  quest,
+  viewerId,
+  joining,
+  onParticipate,
+}: {
+  quest: QuestDetail;
+  viewerId: string | null;
+  joining: boolean;
+  onParticipate: () => void;
+}) {
+  const participation = quest.my_participation;
+
+  if (quest.is_creator || (viewerId !== null && quest.creator === viewerId)) {
+    return (
+      <Card data-testid="join-card">
+        <CardContent className="flex flex-col gap-3">
+          <p className="text-sm font-semibold">You're the creator</p>
+          <p className="text-sm text-muted-foreground">
+            {quest.pending_review_count > 0
+              ? `${quest.pending_review_count} submission${quest.pending_review_count === 1 ? '' : 's'} waiting for your review.`
+              : 'No submissions are waiting for review.'}
+          </p>
+          <Link
+            to={paths.review}
+            className={buttonVariants({ variant: 'secondary', size: 'sm', className: 'self-start' })}
+          >
+            <ClipboardCheckIcon className="size-4" /> To review
+            {quest.pending_review_count > 0 ? <Badge variant="destructive">{quest.pending_review_count}</Badge> : null}
+          </Link>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  if (participation) {
+    const status = participation.verification_status;
+    const steps = progressSteps(status);
+    return (
+      <Card data-testid="join-card">
+        <CardContent className="flex flex-col gap-3">
+          <div className="flex items-center justify-between gap-2">
+            <p className="text-sm font-semibold">Your progress</p>
+            <span className="text-sm font-semibold tabular-nums text-primary">{progressValue(status)}%</span>
+          </div>
+          <Progress
+            value={progressValue(status)}
+            label="Quest progress"
+            barClassName={status === 'approved' ? 'bg-success' : undefined}
+          />
+          <ol className="grid grid-cols-4 gap-1 text-center text-[11px] leading-tight">
+            {steps.map((s) => (
+              <li key={s.label} className={cn('flex flex-col items-center gap-1', s.done ? 'text-foreground' : 'text-muted-foreground')}>
+                <span
+                  className={cn(
+                    'flex size-5 items-center justify-center rounded-full',
+                    s.done ? 'bg-primary text-primary-foreground' : 'bg-muted',
+                  )}
+                  aria-hidden="true"
+                >
+                  {s.done ? <CheckIcon className="size-3" /> : null}
+                </span>
+                <span>
+                  {s.label}
+                  <span className="sr-only">{s.done ? ' (done)' : ' (not yet)'}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+          {status === 'rejected' ? (
+            <p className="text-sm text-destructive">Your submission was rejected. You can submit again.</p>
+          ) : null}
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const reason = joinDisabledReason(quest, viewerId);
+  return (
+    <Card data-testid="join-card">
+      <CardContent className="flex flex-col gap-3">
+        <p className="text-sm text-muted-foreground">
+          {reason ? 'This quest cannot be joined right now.' : 'Join the quest, complete it, and earn the reward.'}
+        </p>
+        <Button size="lg" onClick={onParticipate} disabled={reason !== null} loading={joining}>
+          {reason ?? 'Participate'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import { amountInput, amountString, pageQuery } from './common.ts';
+import { channelType, questType } from './enums.ts';
+import { LIMITS } from './limits.ts';
+import { tag } from './tags.ts';
+
+/** Quest (wire: task) requests and responses: spec 01 §3, §5, §7 and spec 02 §2–§8. */
+
+export const QUEST_MSG = {
+  // final check on submit (spec 01 §5)
+  titleMin: `Title must be at least ${LIMITS.titleMinFinal} characters`,
+  titleMax: `Title must be at most ${LIMITS.titleMax} characters`,
+  descriptionMin: `Description must be at least ${LIMITS.descriptionMin} characters`,
+  descriptionMax: `Description must be at most ${LIMITS.descriptionMax} characters`,
+  missingBasics: 'Please fill in Title, Description, and Reward Amount.',
+  rewardPositive: 'Reward amount must be greater than zero',
+  deadlinePast: 'Deadline cannot be in the past',
+  deadlineInvalid: 'Enter a valid date and time for the deadline',
+  maxParticipantsMin: 'Max participants must be at least 1',
+  taskTypeRequired: 'Quest type is required',
+  fillRequired: 'Please fill in all required fields',
+  channelRequired: 'Telegram channel username is required',
+  channelTypeRequired: 'Channel type is required',
+  inviteLinkRequired: 'Invite link is required for private channels/groups',
+  botAccessRequired: 'Bot access must be verified before creating the quest',
+  botUsernameRequired: 'Telegram bot username is required',
+  instagramRequired: 'Instagram handle is required',
+  hashtagRequired: 'Hashtag is required',
+  videoIdRequired: 'YouTube video ID is required',
+  targetUrlRequired: 'Target URL is required',
+  targetUrlInvalid: 'Target URL must be an http(s) address',
+  insufficientToCreate: "You don't have enough W to fund this quest.",
+  createSuccess: 'Quest created successfully!',
+  createFailed: 'Failed to create quest. Please try again.',
+  // channel check (spec 01 §5, §8)
+  channelUsernameRequired: 'Channel username is required',
+  channelUsernameSpaces: 'Channel username cannot contain spaces',
+  channelHelp: 'Enter the username of your Telegram channel (with or without @)',
+  channelOk: 'Success! Our bot has proper access to the channel.',
+  channelNoAccess: 'Bot does not have proper access to the channel.',
+  channelNotFound: 'Channel not found. Check the username and make sure the bot has been added to it.',
+  botNotAdmin: 'Our bot is not an administrator of this channel. Add it as an administrator and try again.',
+  botNoManageChat:
+    'Our bot is an administrator but cannot manage the chat. Give it the right to view the member list and try again.',
+  memberListInaccessible: 'Our bot cannot view the member list of this chat. Make it an administrator and try again.',
+  telegramNotConfigured: 'Telegram checks are not configured on this server.',
+  telegramUnavailable: 'Could not reach Telegram. Please try again.',
+  // participation (spec 02 §4, §8)
+  creatorCannotJoin: "You're the creator",
+  notActive: 'Quest not active',
+  expired: 'Quest expired',
+  full: 'Quest full',
+  alreadyParticipating: "You're already participating in this quest!",
+  joinSuccess: 'Successfully joined the quest!',
+  notParticipating: 'Join this quest before submitting proof.',
+  underReview: 'Your submission is under review.',
+  alreadyApproved: 'Your completion has already been approved.',
+  emptyProof: 'Cannot submit empty proof',
+  proofNeeded: 'Please provide proof text or upload an image.',
+  proofSuccess: 'Successfully submitted your quest completion!',
+  verifyFailed: "Verification failed. Please make sure you've joined the channel.",
+  verifyPending: 'Verification is pending. Please try again in a moment.',
+  verifySuccess: 'Membership verified. Your reward has been paid.',
+  noTelegramLinked: 'Link your Telegram account (sign in with Telegram) before verifying channel membership.',
+  notJoinQuest: 'This quest is not verified through a Telegram channel.',
+  botNotStarted: 'We have not seen you start the bot yet. Open the bot link, press Start, then try again.',
+  notAutomatic: 'This quest is reviewed by its creator. Submit proof instead.',
+  // review (DESIGN §1)
+  rejectReasonRequired: 'A reason is required to reject a submission',
+  notPending: 'Only a pending submission can be reviewed.',
+  creatorCannotPay: "The quest's creator does not have enough W to pay this reward.",
+  escrowEmpty: "This quest's escrow has no W left for this reward.",
+  notCreator: 'Only the creator of this quest can do this.',
+  invalidId: 'Invalid ID format',
+  notFound: 'Quest not found. It may have been removed or is no longer available.',
+  completionNotFound: 'Submission not found.',
+  closed: 'Quest closed.',
+  deleted: 'Quest deleted.',
+} as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const jsonString = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const s = v.trim();
+  if (!s) return undefined;
+  try {
+    return JSON.parse(s) as unknown;
+  } catch {
+    return v;
+  }
+};
+const optionalText = (max = 500) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+
+export const questTaskDetails = z.object({
+  channel_type: channelType.optional(),
+  invite_link: optionalText(500),
+});
+
+/**
+ * `POST tasks/` (JSON, or multipart where every field is a string and `task_details`/`tags` are JSON
+ * strings). Only the fields a creator may set: status, creator and counts are set by the server.
+ */
+export const createQuestRequest = z
+  .object({
+    title: z
+      .string({ error: QUEST_MSG.missingBasics })
+      .trim()
+      .min(LIMITS.titleMinFinal, QUEST_MSG.titleMin)
+      .max(LIMITS.titleMax, QUEST_MSG.titleMax),
+    description: z
+      .string({ error: QUEST_MSG.missingBasics })
+      .trim()
+      .min(LIMITS.descriptionMin, QUEST_MSG.descriptionMin)
+      .max(LIMITS.descriptionMax, QUEST_MSG.descriptionMax),
+    reward_amount: z.preprocess(
+      blankToUndefined,
+      amountInput.refine((v) => v > 0, QUEST_MSG.rewardPositive).refine((v) => v <= 1_000_000_000, 'Reward too large'),
+    ),
+    status: z.literal('published').optional(),
+    task_type: z.preprocess(blankToUndefined, questType.optional()).refine((v) => v !== undefined, {
+      message: QUEST_MSG.taskTypeRequired,
+    }),
+    max_participants: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number()
+        .int(QUEST_MSG.maxParticipantsMin)
+        .min(1, QUEST_MSG.maxParticipantsMin)
+        .max(1_000_000)
+        .optional(),
+    ),
+    deadline: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .refine((s) => !Number.isNaN(Date.parse(s)), QUEST_MSG.deadlineInvalid)
+        .optional(),
+    ),
+    participation_requirements: optionalText(LIMITS.descriptionMax),
+    completion_criteria: optionalText(LIMITS.descriptionMax),
+    tags: z.preprocess(jsonString, z.array(z.uuid('Unknown tag')).max(10).optional()),
+    /** A URL returned by `POST media/upload/` (JSON creation); multipart creation sends the file as `media`. */
+    media: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^\/media\/[\w./-]+$/, 'Media must be a URL returned by media/upload/')
+        .optional(),
+    ),
+    channel_username: optionalText(64),
+    channel_type: z.preprocess(blankToUndefined, channelType.optional()),
+    invite_link: optionalText(500),
+    task_details: z.preprocess(jsonString, questTaskDetails.optional()),
+    bot_username: optionalText(64),
+    social_platform: optionalText(100),
+    hashtag: optionalText(100),
+    video_id: optionalText(100),
+    target_url: optionalText(2000),
+  })
+  .superRefine((q, ctx) => {
+    const need = (field: keyof typeof q, message: string) => {
+      if (!q[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    switch (q.task_type) {
+      case 'join': {
+        need('channel_username', QUEST_MSG.channelRequired);
+        const ct = q.task_details?.channel_type ?? q.channel_type;
+        const link = q.task_details?.invite_link ?? q.invite_link;
+        if (!ct) ctx.addIssue({ code: 'custom', path: ['channel_type'], message: QUEST_MSG.channelTypeRequired });
+        if (ct?.startsWith('private_') && !link)
+          ctx.addIssue({ code: 'custom', path: ['invite_link'], message: QUEST_MSG.inviteLinkRequired });
+        if (q.channel_username && /\s/.test(q.channel_username))
+          ctx.addIssue({ code: 'custom', path: ['channel_username'], message: QUEST_MSG.channelUsernameSpaces });
+        break;
+      }
+      case 'start_bot':
+        need('bot_username', QUEST_MSG.botUsernameRequired);
+        break;
+      case 'follow':
+        need('social_platform', QUEST_MSG.instagramRequired);
+        break;
+      case 'post':
+        need('hashtag', QUEST_MSG.hashtagRequired);
+        break;
+      case 'watch':
+        need('video_id', QUEST_MSG.videoIdRequired);
+        break;
+      case 'visit':
+        need('target_url', QUEST_MSG.targetUrlRequired);
+        if (q.target_url && !/^https?:\/\/[^\s]+$/i.test(q.target_url))
+          ctx.addIssue({ code: 'custom', path: ['target_url'], message: QUEST_MSG.targetUrlInvalid });
+        break;
+      default:
+        break;
+    }
+  });
+export type CreateQuestRequest = z.input<typeof createQuestRequest>;
+
+export const participationStatus = z.enum(['joined', 'pending', 'approved', 'rejected']);
+export type ParticipationStatus = z.infer<typeof participationStatus>;
+
+export const myParticipation = z.object({
+  id: z.uuid(),
+  verification_status: participationStatus,
+  proof_text: z.string().nullable(),
+  proof_image: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  joined_at: z.string(),
+  submitted_at: z.string().nullable(),
+  completion_date: z.string().nullable(),
+  verified_date: z.string().nullable(),
+});
+export type MyParticipation = z.infer<typeof myParticipation>;
+
+export const verificationMode = z.enum(['automatic', 'review']);
+
+/** `GET tasks/{id}/` and the 201 of `POST tasks/`. */
+export const questDetail = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  media: z.string().nullable(),
+  tags: z.array(tag),
+  reward_amount: amountString,
+  creator: z.uuid().nullable(),
+  creator_name: z.string(),
+  creator_avatar: z.string().nullable(),
+  status: z.string(),
+  deadline: z.string().nullable(),
+  max_participants: z.number().int().nullable(),
+  current_participants: z.number().int(),
+  participation_requirements: z.string(),
+  completion_criteria: z.string(),
+  task_type: questType,
+  channel_username: z.string().nullable(),
+  channel_type: channelType.nullable(),
+  /** Only for participants and the creator. */
+  invite_link: z.string().nullable(),
+  bot_username: z.string().nullable(),
+  /** Only for a participant of a start_bot quest on the product's own bot. */
+  bot_start_link: z.string().nullable(),
+  social_platform: z.string().nullable(),
+  hashtag: z.string().nullable(),
+  video_id: z.string().nullable(),
+  target_url: z.string().nullable(),
+  verification_mode: verificationMode,
+  likes_count: z.number().int(),
+  is_liked: z.boolean(),
+  shares_count: z.number().int(),
+  created_at: z.string(),
+  is_creator: z.boolean(),
+  my_participation: myParticipation.nullable(),
+  /** Pending submissions, for the creator; 0 for everyone else. */
+  pending_review_count: z.number().int(),
+});
+export type QuestDetail = z.infer<typeof questDetail>;
+
+export const completionUser = z.object({
+  id: z.uuid(),
+  username: z.string().nullable(),
+  display_name: z.string(),
+  avatar: z.string().nullable(),
+});
+
+/** A participation as listed under `task-completions/`. */
+export const questCompletion = z.object({
+  id: z.uuid(),
+  task: z.uuid(),
+  task_title: z.string(),
+  user: completionUser,
+  verification_status: participationStatus,
+  proof_text: z.string().nullable(),
+  proof_image: z.string().nullable(),
+  proof_data: z.record(z.string(), z.unknown()).nullable(),
+  rejection_reason: z.string().nullable(),
+  joined_at: z.string(),
+  submitted_at: z.string().nullable(),
+  completion_date: z.string().nullable(),
+  verified_date: z.string().nullable(),
+});
+export type QuestCompletion = z.infer<typeof questCompletion>;
+
+export const questOrderings = ['-created_at', 'created_at', '-reward_amount'] as const;
+
+const csvOrArray = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : v === undefined
+      ? undefined
+      : v;
+
+export const questListQuery = pageQuery.extend({
+  search: z.string().trim().max(200).optional(),
+  ordering: z.enum(questOrderings).default('-created_at'),
+  /** Tag ids, comma-separated or repeated. */
+  tags: z.preprocess(csvOrArray, z.array(z.uuid('Unknown tag')).max(20).optional()),
+  task_type: questType.optional(),
+});
+export type QuestListQuery = z.infer<typeof questListQuery>;
+
+export const completionListQuery = pageQuery.extend({
+  task: z.uuid('Invalid ID format').optional(),
+  status: participationStatus.optional(),
+});
+
+export const likeResponse = z.object({ liked: z.boolean(), likes_count: z.number().int() });
+export const shareResponse = z.object({ shares_count: z.number().int() });
+export const questStats = z.object({
+  created: z.number().int(),
+  participating: z.number().int(),
+  completed: z.number().int(),
+  pending_review: z.number().int(),
+  total_earned: amountString,
+});
+export type QuestStats = z.infer<typeof questStats>;
+
+/** `POST tasks/{id}/submit_proof/` as JSON (multipart sends the same names, `proof_image` as a file). */
+export const submitProofRequest = z.object({
+  proof_text: z.preprocess(blankToUndefined, z.string().trim().max(5000).optional()),
+  proof_image: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\/media\/[\w./-]+$/, 'Proof image must be a URL returned by media/upload/')
+      .optional(),
+  ),
+  proof_data: z.preprocess(jsonString, z.record(z.string(), z.unknown()).optional()),
+});
+
+export const rejectRequest = z.object({
+  reason: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v) || undefined,
+    z.string({ error: QUEST_MSG.rejectReasonRequired }).max(1000),
+  ),
+});
+export const approveAllRequest = z.object({ task: z.uuid('Invalid ID format') });
+export const approveAllResponse = z.object({
+  approved: z.number().int(),
+  failed: z.number().int(),
+  detail: z.string(),
+});
+
+export const closeResponse = z.object({ detail: z.string(), status: z.string(), refunded_amount: amountString });
+
+export const validateChannelRequest = z.object({
+  channel_username: z
+    .string({ error: QUEST_MSG.channelUsernameRequired })
+    .transform((s) => s.trim())
+    .refine((s) => !/\s/.test(s), QUEST_MSG.channelUsernameSpaces)
+    .transform((s) => s.replace(/^@+/, ''))
+    .refine((s) => s.length > 0, QUEST_MSG.channelUsernameRequired),
+});
+export const validateChannelResponse = z.object({
+  valid: z.boolean(),
+  message: z.string(),
+  chat_title: z.string().optional(),
+});
+
+export const verifyMembershipRequest = z.object({ task_id: z.uuid('Invalid ID format') });
+export const verifyMembershipResponse = z.object({
+  is_member: z.boolean(),
+  message: z.string(),
+  verification_status: participationStatus.nullable(),
+});
+export type VerifyMembershipResponse = z.infer<typeof verifyMembershipResponse>;
