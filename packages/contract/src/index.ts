@@ -12,3 +12,4 @@ export * from './home.ts';
 export * from './media.ts';
 export * from './quests.ts';
 export * from './format.ts';
+export * from './perks.ts';

@@ -1,8 +1,7 @@
 import { Api, GrammyError, HttpError } from 'grammy';
 import type { ChatMember, ChatFullInfo, UserFromGetMe } from 'grammy/types';
-import { QUEST_MSG } from '@wyn/contract';
-import { ErrorCode } from '@wyn/contract';
-import { AppError, unavailable } from '../lib/errors.ts';
+import { ErrorCode, QUEST_MSG } from '@wyn/contract';
+import { unavailable } from '../lib/errors.ts';
 
 /**
  * The only code that talks to the Telegram Bot API (DESIGN §2), on grammY's `Api` client. When no bot
@@ -95,5 +94,3 @@ export function isJoinedMember(m: ChatMember): boolean {
   if (m.status === 'restricted') return m.is_member;
   return false;
 }
-
-export { AppError };

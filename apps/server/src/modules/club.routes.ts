@@ -6,6 +6,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { questsRoutes } from './quests/quests.routes.ts';
+import { perksRoutes } from './perks/perks.routes.ts';
 
 /** Everything under /api/v1/club/, one module per domain. */
 export async function clubRoutes(app: AppInstance, { deps }: ModuleOptions) {
@@ -18,4 +19,5 @@ export async function clubRoutes(app: AppInstance, { deps }: ModuleOptions) {
   await app.register(homeRoutes, opts);
   await app.register(tagsRoutes, opts);
   await app.register(questsRoutes, opts);
+  await app.register(perksRoutes, opts);
 }

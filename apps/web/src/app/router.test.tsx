@@ -106,18 +106,28 @@ describe('routes when signed in', () => {
   });
 
   it.each([
-    ['/quests/q1', '/quest/q1'],
-    ['/perks/p1', '/perk/p1'],
-    ['/chat/u1', '/messages?user=u1'],
-  ])('%s redirects to %s', async (from, to) => {
+    ['/quests/q1', '/quest/q1', 'Quest not found. It might have been removed.'],
+    ['/perks/p1', '/perk/p1', 'Coming soon'],
+    ['/chat/u1', '/messages?user=u1', 'Coming soon'],
+  ])('%s redirects to %s', async (from, to, text) => {
     renderAt(from);
-    expect(await screen.findByText('Coming soon')).toBeTruthy();
+    expect(await screen.findByText(text)).toBeTruthy();
     expect(location()).toBe(to);
+  });
+
+  it('/create renders the wizard inside the layout', async () => {
+    renderAt('/create');
+    expect(await screen.findByRole('radio', { name: /Create Quest/ })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('/review renders the To review list', async () => {
+    renderAt('/review');
+    expect(await screen.findByRole('heading', { name: 'To review' })).toBeTruthy();
   });
 
   it.each([
     '/explore',
-    '/create',
     '/manage-perks',
     '/profile',
     `/profile/${USER_ID}`,

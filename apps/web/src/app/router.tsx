@@ -16,13 +16,14 @@ const TelegramAuthPage = lazy(() => import('@/features/auth/pages/telegram-auth-
 const TermsPage = lazy(() => import('@/features/legal/pages/terms-page'));
 const PrivacyPage = lazy(() => import('@/features/legal/pages/privacy-page'));
 const NotFoundPage = lazy(() => import('@/components/not-found-page'));
+const QuestPage = lazy(() => import('@/features/quests/pages/quest-page'));
+const ReviewPage = lazy(() => import('@/features/quests/pages/review-page'));
+const CreatePage = lazy(() => import('@/features/create/pages/create-page'));
 
 // Screens of later issues: placeholders from one small chunk.
 const placeholders = () => import('./routes/placeholders');
 const ExplorePage = lazy(() => placeholders().then((m) => ({ default: m.ExplorePage })));
-const QuestPage = lazy(() => placeholders().then((m) => ({ default: m.QuestPage })));
 const PerkPage = lazy(() => placeholders().then((m) => ({ default: m.PerkPage })));
-const CreatePage = lazy(() => placeholders().then((m) => ({ default: m.CreatePage })));
 const ManagePerksPage = lazy(() => placeholders().then((m) => ({ default: m.ManagePerksPage })));
 const EditPerkPage = lazy(() => placeholders().then((m) => ({ default: m.EditPerkPage })));
 const ProfilePage = lazy(() => placeholders().then((m) => ({ default: m.ProfilePage })));
@@ -58,6 +59,7 @@ export function AppRoutes() {
           <Route path={paths.quest} element={<QuestPage />} />
           <Route path={paths.perk} element={<PerkPage />} />
           <Route path={paths.create} element={<CreatePage />} />
+          <Route path={paths.review} element={<ReviewPage />} />
           <Route path={paths.managePerks} element={<ManagePerksPage />} />
           <Route path={paths.editPerk} element={<EditPerkPage />} />
           <Route path={paths.profile} element={<ProfilePage />} />

@@ -73,6 +73,18 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
 
   mediaRoutes(app, deps, storage);
 
+  // Quests past their deadline stop being joinable and return unused escrow; checked every minute.
+  const expiry = setInterval(() => {
+    svc
+      .expireDueQuests(db, deps.now())
+      .then((n) => {
+        if (n) homeContentChanged();
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'quest expiry failed'));
+  }, 60_000);
+  expiry.unref();
+  app.addHook('onClose', async () => clearInterval(expiry));
+
   // -- Telegram checks -----------------------------------------------------------------------------------
   app.post(
     '/telegram/validate-channel/',
@@ -317,7 +329,11 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
   app.post(
     '/task-completions/approve_all/',
     { ...auth, schema: { tags, security, body: approveAllRequest, response: { 200: approveAllResponse } } },
-    async (request) => svc.approveAll(db, request.body.task, request.auth.userId, deps.now()),
+    async (request) => {
+      const result = await svc.approveAll(db, request.body.task, request.auth.userId, deps.now());
+      if (result.approved) homeContentChanged();
+      return result;
+    },
   );
 
   app.post(
@@ -326,6 +342,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     async (request, reply) =>
       withIdempotency(db, request, reply, async () => {
         const row = await svc.approveCompletion(db, request.params.id, request.auth.userId, deps.now());
+        homeContentChanged();
         return { status: 200, body: await svc.getCompletionDto(db, row.id) };
       }),
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import {
   centsToAmount,
   QUEST_MSG,
@@ -503,6 +503,31 @@ export async function sweepEscrow(tx: Tx, q: QuestRow): Promise<number> {
   return refund;
 }
 
+/**
+ * Marks published quests whose deadline has passed as expired and returns their unused escrow (DESIGN §1).
+ * Safe to run from several instances at once: each quest is locked and re-checked.
+ */
+export async function expireDueQuests(db: DbOrTx, now: Date, batch = 100): Promise<number> {
+  const due = await db
+    .select({ id: quests.id })
+    .from(quests)
+    .where(and(eq(quests.status, 'published'), lte(quests.deadline, now)))
+    .orderBy(asc(quests.deadline))
+    .limit(batch);
+  let expired = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const q = await getQuestRow(tx, id, { lock: true });
+      if (q.status !== 'published' || !q.deadline || q.deadline.getTime() > now.getTime()) return false;
+      await tx.update(quests).set({ status: 'expired' }).where(eq(quests.id, id));
+      await sweepEscrow(tx, { ...q, status: 'expired' });
+      return true;
+    });
+    if (done) expired += 1;
+  }
+  return expired;
+}
+
 export async function closeQuest(db: DbOrTx, questId: string, userId: string) {
   return db.transaction(async (tx) => {
     const q = await getQuestRow(tx, questId, { lock: true });
@@ -598,6 +623,7 @@ export async function participate(
         .where(and(eq(questCompletions.questId, q.id), eq(questCompletions.userId, userId)))
         .limit(1);
       if (existing) throw conflict(QUEST_MSG.alreadyParticipating, 'already_participating');
+      if (q.status === 'expired') throw badRequest(QUEST_MSG.expired, undefined, 'quest_expired');
       if (q.status !== 'published') throw badRequest(QUEST_MSG.notActive, undefined, 'quest_not_active');
       if (q.deadline && q.deadline.getTime() <= opts.now.getTime())
         throw badRequest(QUEST_MSG.expired, undefined, 'quest_expired');

@@ -13,6 +13,7 @@ import {
   wallets,
 } from '../../db/schema/index.ts';
 import { checkLedgerInvariants, getMemberWallet, mint } from '../wallet/wallet.service.ts';
+import { expireDueQuests } from './quests.service.ts';
 
 let t: TestApp;
 type Member = Awaited<ReturnType<typeof createMember>>;
@@ -411,6 +412,30 @@ describe('review and payment', () => {
     await t.app.inject({ method: 'DELETE', url: `${api}/tasks/${fresh.id}/`, headers: creator.auth });
     expect(await t.db.select().from(quests).where(eq(quests.id, fresh.id))).toEqual([]);
     expect((await balance(creator)) - b2).toBe(2000);
+    await expectLedgerOk();
+  });
+});
+
+describe('expiry', () => {
+  it('expires a quest past its deadline and returns escrow not reserved for pending proofs', async () => {
+    const q = await createQuest(creator, {
+      max_participants: 3,
+      deadline: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await post(member, `/tasks/${q.id}/participate/`);
+    const id = (await post(member, `/tasks/${q.id}/submit_proof/`, { proof_text: 'done' })).json().id as string;
+    const before = await balance(creator);
+    expect(await expireDueQuests(t.db, new Date(Date.now() + 120_000))).toBeGreaterThanOrEqual(1);
+    const [row] = await t.db.select().from(quests).where(eq(quests.id, q.id));
+    expect(row!.status).toBe('expired');
+    expect((await balance(creator)) - before).toBe(2000);
+    const [escrow] = await t.db.select().from(wallets).where(eq(wallets.questId, q.id));
+    expect(escrow!.balance).toBe(1000);
+    expect((await post(other, `/tasks/${q.id}/participate/`)).json().detail).toBe('Quest expired');
+    const paidBefore = await balance(member);
+    expect((await post(creator, `/task-completions/${id}/approve/`)).statusCode).toBe(200);
+    expect((await balance(member)) - paidBefore).toBe(1000);
+    expect(await expireDueQuests(t.db, new Date(Date.now() + 120_000))).toBe(0);
     await expectLedgerOk();
   });
 });

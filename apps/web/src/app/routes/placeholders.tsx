@@ -1,8 +1,10 @@
 /** Screens of later issues: a "coming soon" page inside the layout. One small lazy chunk for all. */
 import { useParams, useSearchParams } from 'react-router';
 import { ComingSoonPage } from '@/components/coming-soon-page';
-import { Button } from '@/components/ui/button';
-import { LogOutIcon } from '@/components/icons';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { ClipboardCheckIcon, LogOutIcon } from '@/components/icons';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 
 export function ExplorePage() {
@@ -14,23 +16,9 @@ export function ExplorePage() {
   );
 }
 
-export function QuestPage() {
-  const { id } = useParams();
-  return <ComingSoonPage title="Quest" description={`Quest details (${id ?? ''}) are coming soon.`} />;
-}
-
 export function PerkPage() {
   const { id } = useParams();
   return <ComingSoonPage title="Perk" description={`Perk details (${id ?? ''}) are coming soon.`} />;
-}
-
-export function CreatePage() {
-  return (
-    <ComingSoonPage
-      title="Create"
-      description="Create your own quests and perks. The creation wizard is coming soon."
-    />
-  );
 }
 
 export function ManagePerksPage() {
@@ -47,6 +35,10 @@ export function ProfilePage() {
   if (id) return <ComingSoonPage title="Profile" description="Member profiles are coming soon." />;
   return (
     <ComingSoonPage title="Profile" description="Your profile, settings and activity are coming soon.">
+      <Link to={paths.review} className={buttonVariants({ variant: 'secondary' })}>
+        <ClipboardCheckIcon className="size-4" />
+        To review
+      </Link>
       <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
         <LogOutIcon className="size-4" />
         Log out

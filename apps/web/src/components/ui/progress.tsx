@@ -22,7 +22,10 @@ export function Progress({
       aria-valuenow={v}
       className={cn('h-2 w-full overflow-hidden rounded-full bg-muted', className)}
     >
-      <div className={cn('h-full rounded-full bg-primary transition-[width] duration-300', barClassName)} style={{ width: `${v}%` }} />
+      <div
+        className={cn('h-full rounded-full bg-primary transition-[width] duration-300', barClassName)}
+        style={{ width: `${v}%` }}
+      />
     </div>
   );
 }

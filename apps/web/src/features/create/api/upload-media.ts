@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { ApiError, extractMessage } from '@/lib/api-error';
 import { sleep } from '@/lib/retry';
 import { authSession } from '@/lib/session';
-import { nextUploadDelay, UPLOAD_ATTEMPTS } from '../lib/upload-policy';
+import { nextUploadDelay } from '../lib/upload-policy';
 
 export interface UploadedMedia {
   id: string;

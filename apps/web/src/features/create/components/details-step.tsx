@@ -41,7 +41,12 @@ export function DetailsStep({
           placeholder="Join our Telegram community"
         />
       </FormField>
-      <FormField label="Description" required error={errors.description} hint={`At least ${LIMITS.descriptionMin} characters.`}>
+      <FormField
+        label="Description"
+        required
+        error={errors.description}
+        hint={`At least ${LIMITS.descriptionMin} characters.`}
+      >
         <Textarea
           value={form.description}
           maxLength={LIMITS.descriptionMax}

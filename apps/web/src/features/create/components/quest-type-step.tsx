@@ -7,12 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { QUEST_TYPE_LABELS } from '@/lib/labels';
-import {
-  canTestAccess,
-  CHANNEL_MSG,
-  channelButtonLabel,
-  type ChannelCheckState,
-} from '../lib/channel-check';
+import { canTestAccess, CHANNEL_MSG, channelButtonLabel, type ChannelCheckState } from '../lib/channel-check';
 import {
   CHANNEL_TYPES,
   isPrivateChannelType,
@@ -52,7 +47,13 @@ export function QuestTypeStep({
         <legend className="mb-3 text-sm font-medium">
           Quest type <span className="text-destructive">*</span>
         </legend>
-        <div role="radiogroup" aria-label="Quest type" className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
+        <div
+          role="radiogroup"
+          aria-label="Quest type"
+          tabIndex={-1}
+          data-invalid={errors.task_type ? 'true' : undefined}
+          className="grid grid-cols-1 gap-2.5 rounded-2xl focus-visible:outline-none sm:grid-cols-2"
+        >
           {questTypes.map((type) => {
             const on = form.task_type === type;
             return (
@@ -107,32 +108,34 @@ function TypeFields({
       const verified = channelCheck.status === 'verified';
       return (
         <div className="flex flex-col gap-4">
-          <FormField label="Channel username" required error={errors.channel_username} hint={CHANNEL_MSG.help}>
-            <div className="relative">
-              <Input
-                value={form.channel_username}
-                onChange={(e) => update('channel_username', e.target.value)}
-                placeholder="@yourchannel"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                className={cn(verified && 'border-success pr-10')}
-              />
-              {verified ? (
-                <CheckIcon
-                  className="absolute top-1/2 right-3 size-5 -translate-y-1/2 text-success"
-                  aria-label="Bot access verified"
-                  role="img"
-                  aria-hidden={false}
-                />
-              ) : null}
-            </div>
+          <FormField
+            label="Channel username"
+            required
+            error={errors.channel_username}
+            hint={CHANNEL_MSG.help}
+            labelAction={
+              verified ? (
+                <span
+                  className="flex items-center gap-1 text-sm font-medium text-success"
+                  data-testid="channel-verified"
+                >
+                  <CheckIcon className="size-4" /> Verified
+                </span>
+              ) : null
+            }
+          >
+            <Input
+              value={form.channel_username}
+              onChange={(e) => update('channel_username', e.target.value)}
+              placeholder="@yourchannel"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              className={cn(verified && 'border-success')}
+            />
           </FormField>
           <FormField label="Channel type" required error={errors.channel_type}>
-            <Select
-              value={form.channel_type}
-              onChange={(e) => update('channel_type', e.target.value as ChannelType)}
-            >
+            <Select value={form.channel_type} onChange={(e) => update('channel_type', e.target.value as ChannelType)}>
               {CHANNEL_TYPES.map((t) => (
                 <option key={t.value} value={t.value}>
                   {t.label}

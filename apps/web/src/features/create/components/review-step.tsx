@@ -97,7 +97,9 @@ export function ReviewStep({
         {form.participation_requirements.trim() ? (
           <Row label="Requirements">{form.participation_requirements.trim()}</Row>
         ) : null}
-        {form.completion_criteria.trim() ? <Row label="Completion criteria">{form.completion_criteria.trim()}</Row> : null}
+        {form.completion_criteria.trim() ? (
+          <Row label="Completion criteria">{form.completion_criteria.trim()}</Row>
+        ) : null}
         <Row label="Media">
           {media.status === 'success'
             ? 'Uploaded'
@@ -108,7 +110,10 @@ export function ReviewStep({
                 : 'None'}
         </Row>
       </dl>
-      <div className="rounded-2xl border border-accent/40 bg-accent-soft p-4 text-sm text-accent-foreground" data-testid="escrow-note">
+      <div
+        className="rounded-2xl border border-accent/40 bg-accent-soft p-4 text-sm text-accent-foreground"
+        data-testid="escrow-note"
+      >
         {escrow != null ? (
           <p className="font-semibold">Escrow: {formatPoints(escrow)} will be reserved from your balance</p>
         ) : (

@@ -11,7 +11,10 @@ export function WizardSteps({ step, labels }: { step: number; labels: readonly s
         const done = i < step;
         const current = i === step;
         return (
-          <li key={label} className={cn('flex min-w-0 items-center gap-1.5', current ? 'flex-auto' : 'flex-none')}>
+          <li
+            key={label}
+            className={cn('flex min-w-0 items-center gap-1.5', current ? 'flex-auto md:flex-none' : 'flex-none')}
+          >
             <span
               aria-current={current ? 'step' : undefined}
               className={cn(
@@ -28,13 +31,17 @@ export function WizardSteps({ step, labels }: { step: number; labels: readonly s
                 {done ? ' (done)' : ''}
               </span>
             </span>
-            {current ? (
-              <span className="truncate text-sm font-semibold" aria-hidden="true">
-                {label}
-              </span>
-            ) : null}
+            <span
+              className={cn('truncate text-sm', current ? 'font-semibold' : 'hidden text-muted-foreground md:inline')}
+              aria-hidden="true"
+            >
+              {label}
+            </span>
             {i < labels.length - 1 ? (
-              <span aria-hidden="true" className={cn('h-0.5 w-4 shrink-0 rounded-full', done ? 'bg-primary' : 'bg-border')} />
+              <span
+                aria-hidden="true"
+                className={cn('h-0.5 w-4 shrink-0 rounded-full', done ? 'bg-primary' : 'bg-border')}
+              />
             ) : null}
           </li>
         );

@@ -1,4 +1,4 @@
-import { useReducer, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { GiftIcon, TargetIcon, ArrowLeftIcon, ArrowRightIcon, ConstructionIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
@@ -71,12 +71,22 @@ export default function CreatePage() {
     });
   };
 
+  // After a failed Next, move focus to the first invalid field.
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    if (focusTick === 0) return;
+    const el = document.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+    el?.focus();
+    el?.scrollIntoView?.({ block: 'center' });
+  }, [focusTick]);
+
   const goNext = () => {
     if (step === 1) {
       const r = validateStep1(form);
       setErrors(r.errors);
       if (!r.ok) {
         if (r.message) notify.error(r.message);
+        setFocusTick((t) => t + 1);
         return;
       }
     }
@@ -85,11 +95,12 @@ export default function CreatePage() {
       setErrors(r.errors);
       if (!r.ok) {
         if (r.message) notify.error(r.message);
+        setFocusTick((t) => t + 1);
         return;
       }
     }
     setStep(nextStep(step));
-    window.scrollTo({ top: 0 });
+    window.scrollTo?.({ top: 0 });
   };
 
   const goBack = () => {
@@ -134,7 +145,10 @@ export default function CreatePage() {
     <div className="mx-auto w-full max-w-2xl px-4 pb-8 md:px-6">
       <PageHeader title="Create" />
       <div className="mt-2 mb-5">
-        <WizardSteps step={step} labels={perk ? ['Create Type', 'Perk Type', 'Details', 'Review & Submit'] : STEP_LABELS} />
+        <WizardSteps
+          step={step}
+          labels={perk ? ['Create Type', 'Perk Type', 'Details', 'Review & Submit'] : STEP_LABELS}
+        />
       </div>
 
       <Card>

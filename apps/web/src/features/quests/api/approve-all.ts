@@ -4,8 +4,9 @@ import { api } from '@/lib/api-client';
 import { useInvalidateQuests } from './invalidate';
 
 export interface ApproveAllResult {
-  approved?: number;
-  detail?: string;
+  approved: number;
+  failed: number;
+  detail: string;
 }
 
 /** POST club/task-completions/approve_all/ {task}. */

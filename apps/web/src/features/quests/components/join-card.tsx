@@ -62,7 +62,10 @@ export function JoinCard({
           />
           <ol className="grid grid-cols-4 gap-1 text-center text-[11px] leading-tight">
             {steps.map((s) => (
-              <li key={s.label} className={cn('flex flex-col items-center gap-1', s.done ? 'text-foreground' : 'text-muted-foreground')}>
+              <li
+                key={s.label}
+                className={cn('flex flex-col items-center gap-1', s.done ? 'text-foreground' : 'text-muted-foreground')}
+              >
                 <span
                   className={cn(
                     'flex size-5 items-center justify-center rounded-full',

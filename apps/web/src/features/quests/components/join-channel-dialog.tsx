@@ -69,16 +69,19 @@ export function ChannelVerifyPanel({
         Join the channel on Telegram, then verify your membership. Members who had already joined count too.
       </p>
       {link ? (
-        <a
-          href={link}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonVariants({ variant: 'telegram', size: 'lg' })}
-          data-testid="channel-link"
-        >
-          <TelegramIcon className="size-5" /> Open {link.replace(/^https:\/\//, '')}
-          <ExternalLinkIcon className="size-4" />
-        </a>
+        <div className="flex flex-col gap-1">
+          <a
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonVariants({ variant: 'telegram', size: 'lg' })}
+            data-testid="channel-link"
+          >
+            <TelegramIcon className="size-5" /> Open the channel
+            <ExternalLinkIcon className="size-4" />
+          </a>
+          <p className="text-center text-xs break-all text-muted-foreground">{link}</p>
+        </div>
       ) : null}
       <Button variant="outline" size="lg" onClick={onVerify} loading={verifying}>
         Verify Channel Membership

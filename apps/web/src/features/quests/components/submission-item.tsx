@@ -15,7 +15,10 @@ import { useApproveSubmission } from '../api/approve-submission';
 import { useRejectSubmission } from '../api/reject-submission';
 import type { Submission } from '../types';
 
-const STATUS_BADGE: Record<Submission['verification_status'], { label: string; variant: 'secondary' | 'accent' | 'success' | 'outline' }> = {
+const STATUS_BADGE: Record<
+  Submission['verification_status'],
+  { label: string; variant: 'secondary' | 'accent' | 'success' | 'outline' }
+> = {
   joined: { label: 'Joined', variant: 'outline' },
   pending: { label: 'Pending', variant: 'accent' },
   approved: { label: 'Approved', variant: 'success' },
@@ -96,7 +99,13 @@ export function SubmissionItem({ submission, showQuest = false }: { submission: 
           >
             <CheckIcon className="size-4" /> Approve
           </Button>
-          <Button size="sm" variant="outline" className="flex-1" onClick={() => setRejectOpen(true)} disabled={approve.isPending}>
+          <Button
+            size="sm"
+            variant="outline"
+            className="flex-1"
+            onClick={() => setRejectOpen(true)}
+            disabled={approve.isPending}
+          >
             <XIcon className="size-4" /> Reject
           </Button>
         </div>

@@ -85,11 +85,9 @@ export function SubmissionsPanel({ questId }: { questId: string }) {
               onClick={() =>
                 approveAll.mutate(questId, {
                   onSuccess: (res) => {
-                    notify.success(
-                      typeof res?.approved === 'number'
-                        ? `Approved ${res.approved} submission${res.approved === 1 ? '' : 's'}`
-                        : 'All pending submissions approved',
-                    );
+                    const text = res.detail || `Approved ${res.approved} submission${res.approved === 1 ? '' : 's'}`;
+                    if (res.failed > 0) notify.error(text);
+                    else notify.success(text);
                     setConfirmOpen(false);
                   },
                 })

@@ -65,7 +65,11 @@ describe('progress mapping', () => {
       { label: 'Approved', done: false },
     ]);
     expect(progressSteps('approved').every((s) => s.done)).toBe(true);
-    expect(progressSteps('joined').filter((s) => s.done).map((s) => s.label)).toEqual(['Joined']);
+    expect(
+      progressSteps('joined')
+        .filter((s) => s.done)
+        .map((s) => s.label),
+    ).toEqual(['Joined']);
   });
   it('labels the second tab by state', () => {
     expect(secondTabLabel(null)).toBe('Submit Proof');

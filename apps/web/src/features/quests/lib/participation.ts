@@ -97,6 +97,6 @@ export const QUEST_MSG = {
   verifyError: 'An error occurred during verification. Please try again.',
   verifyFailed: "Verification failed. Please make sure you've joined the channel.",
   verifyPending: 'Verification is pending. Please try again in a moment.',
-  verifyApproved: 'Membership verified! Your reward is on its way.',
+  verifyApproved: 'Membership verified. Your reward has been paid.',
   noRequirements: 'No specific requirements outlined.',
 } as const;

@@ -6,7 +6,8 @@ import { botLink, channelLink } from './participation';
 export function questActionLink(quest: QuestDetail): { href: string; label: string } | null {
   switch (quest.task_type) {
     case 'join': {
-      const href = quest.invite_link && isHttpUrl(quest.invite_link) ? quest.invite_link : channelLink(quest.channel_username);
+      const href =
+        quest.invite_link && isHttpUrl(quest.invite_link) ? quest.invite_link : channelLink(quest.channel_username);
       return href ? { href, label: 'Open the channel' } : null;
     }
     case 'start_bot': {
@@ -17,11 +18,16 @@ export function questActionLink(quest: QuestDetail): { href: string; label: stri
       const handle = (quest.social_platform ?? '').trim().replace(/^@+/, '');
       if (!handle) return null;
       if (isHttpUrl(handle)) return { href: handle, label: 'Open the profile' };
-      return { href: `https://www.instagram.com/${encodeURIComponent(handle)}/`, label: `Follow @${handle} on Instagram` };
+      return {
+        href: `https://www.instagram.com/${encodeURIComponent(handle)}/`,
+        label: `Follow @${handle} on Instagram`,
+      };
     }
     case 'watch': {
       const id = (quest.video_id ?? '').trim();
-      return id ? { href: `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`, label: 'Watch the video' } : null;
+      return id
+        ? { href: `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`, label: 'Watch the video' }
+        : null;
     }
     case 'visit':
       return isHttpUrl(quest.target_url) ? { href: quest.target_url, label: 'Visit the link' } : null;

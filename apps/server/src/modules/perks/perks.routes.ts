@@ -1,0 +1,220 @@
+import multipart from '@fastify/multipart';
+import {
+  centsToAmount,
+  createPerkRequest,
+  idParams,
+  LIMITS,
+  MEDIA_ALLOWED_TYPES,
+  MEDIA_MSG,
+  myPerk,
+  myRedemption,
+  pageQuery,
+  paginated as paginatedSchema,
+  PERK_MSG,
+  perkCard,
+  perkContentResponse,
+  perkDetail,
+  perkListQuery,
+  perkPurchaser,
+  redeemResponse,
+  updatePerkRequest,
+} from '@wyn/contract';
+import type { z } from 'zod';
+import type { AppInstance, ModuleOptions } from '../../app.ts';
+import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
+import { createTelegramBot } from '../../integrations/telegram-bot.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { withIdempotency } from '../../lib/idempotency.ts';
+import { paginated } from '../../lib/pagination.ts';
+import { homeContentChanged } from '../home/homepage-cache.ts';
+import { mediaRoot } from '../home/media-static.ts';
+import { readMultipart, storeMedia } from '../media/media.service.ts';
+import { resolveInviteChat } from './perk-telegram.ts';
+import * as svc from './perks.service.ts';
+
+/** A zod failure as {detail, errors}: the first message is the sentence the spec gives. */
+function invalid(error: z.ZodError) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || 'non_field_errors';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return badRequest(error.issues[0]?.message ?? 'Invalid data provided. Please check your input.', errors);
+}
+
+/** Perks under /api/v1/club/: create, read, manage, redeem. @fastify/multipart is registered in this scope. */
+export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 2, fields: 40 } });
+  const db = deps.database.db;
+  const config = deps.config;
+  const storage = createDiskMediaStorage(mediaRoot(config.dataDir));
+  const bot = createTelegramBot({
+    token: config.telegram.botToken,
+    username: config.telegram.botUsername,
+    apiRoot: config.telegram.apiRoot,
+  });
+  const resolveChat = (url: string) => resolveInviteChat(bot, url, app.log);
+  const security = [{ bearer: [] }];
+  const tags = ['perks'];
+  const auth = { onRequest: app.authenticate };
+
+  app.post(
+    '/perks/',
+    { ...auth, schema: { tags, security, response: { 201: perkDetail } } },
+    async (request, reply) => {
+      let raw: unknown = request.body;
+      let files: Awaited<ReturnType<typeof readMultipart>>['files'] = [];
+      if (request.isMultipart()) {
+        const body = await readMultipart(request, {
+          maxFileBytes: LIMITS.uploadMaxBytes,
+          tooLargeMessage: MEDIA_MSG.tooLarge,
+          fileFields: ['media', 'exclusive_media'],
+        });
+        raw = body.fields;
+        files = body.files;
+      }
+      const parsed = createPerkRequest.safeParse(raw ?? {});
+      if (!parsed.success) throw invalid(parsed.error);
+      const input = parsed.data;
+      const userId = request.auth.userId;
+      const mediaFile = files.find((f) => f.field === 'media');
+      const exclusiveFile = files.find((f) => f.field === 'exclusive_media');
+      const mediaUrl = mediaFile ? (await storeMedia(db, storage, userId, mediaFile)).url : (input.media ?? null);
+      if (input.perk_type === 'exclusive_content' && input.exclusive_content) {
+        const ec = input.exclusive_content;
+        if (exclusiveFile) {
+          const stored = await storeMedia(db, storage, userId, exclusiveFile, {
+            allowed: MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/')),
+            unsupportedMessage: PERK_MSG.onlyImageVideo,
+          });
+          ec.permanent_media_url = stored.url;
+        } else if (
+          (ec.content_type === 'images' || ec.content_type === 'video') &&
+          !ec.permanent_media_url &&
+          !ec.media_urls?.length &&
+          mediaUrl
+        ) {
+          // The client's one upload doubles as the exclusive media (spec 01 §7: multipart carries `media`).
+          ec.permanent_media_url = mediaUrl;
+        }
+      }
+      const id = await svc.createPerk(db, userId, input, { mediaUrl, now: deps.now(), resolveChat });
+      homeContentChanged();
+      return reply.status(201).send(await svc.perkDetail(db, id, userId));
+    },
+  );
+
+  app.get(
+    '/perks/',
+    { ...auth, schema: { tags, security, querystring: perkListQuery, response: { 200: paginatedSchema(perkCard) } } },
+    async (request) => {
+      const page = await svc.listPerks(db, request.query);
+      return paginated(request, config.publicUrl, request.query, page.rows, page.count);
+    },
+  );
+
+  app.get(
+    '/perks/my_perks/',
+    { ...auth, schema: { tags, security, querystring: perkListQuery, response: { 200: paginatedSchema(myPerk) } } },
+    async (request) => {
+      const page = await svc.listMyPerks(db, request.auth.userId, request.query);
+      return paginated(request, config.publicUrl, request.query, page.rows, page.count);
+    },
+  );
+
+  app.get(
+    '/perks/my_redemptions/',
+    { ...auth, schema: { tags, security, querystring: pageQuery, response: { 200: paginatedSchema(myRedemption) } } },
+    async (request) => {
+      const page = await svc.listMyRedemptions(db, request.auth.userId, request.query);
+      return paginated(request, config.publicUrl, request.query, page.rows, page.count);
+    },
+  );
+
+  for (const path of ['/perks/:id/', '/perks/:id/details/']) {
+    app.get(
+      path,
+      { ...auth, schema: { tags, security, params: idParams, response: { 200: perkDetail } } },
+      async (request) => svc.perkDetail(db, request.params.id, request.auth.userId),
+    );
+  }
+
+  app.get(
+    '/perks/:id/content/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: perkContentResponse } } },
+    async (request) => svc.perkContentFor(db, request.params.id, request.auth.userId),
+  );
+
+  app.get(
+    '/perks/:id/purchasers/',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: paginatedSchema(perkPurchaser) },
+      },
+    },
+    async (request) => {
+      const page = await svc.listPurchasers(db, request.params.id, request.auth.userId, request.query);
+      return paginated(request, config.publicUrl, request.query, page.rows, page.count);
+    },
+  );
+
+  app.patch(
+    '/perks/:id/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: perkDetail } } },
+    async (request) => {
+      const parsed = updatePerkRequest.safeParse(request.body ?? {});
+      if (!parsed.success) throw invalid(parsed.error);
+      await svc.updatePerk(db, request.params.id, request.auth.userId, parsed.data, { now: deps.now(), resolveChat });
+      homeContentChanged();
+      return svc.perkDetail(db, request.params.id, request.auth.userId);
+    },
+  );
+
+  app.delete('/perks/:id/', { ...auth, schema: { tags, security, params: idParams } }, async (request, reply) => {
+    await svc.deletePerk(db, request.params.id, request.auth.userId);
+    homeContentChanged();
+    return reply.status(204).send();
+  });
+
+  for (const path of ['/perks/:id/redeem/', '/perks/:id/purchase/']) {
+    app.post(
+      path,
+      { ...auth, schema: { tags, security, params: idParams, response: { 200: redeemResponse } } },
+      async (request, reply) =>
+        withIdempotency(db, request, reply, async () => {
+          const userId = request.auth.userId;
+          const r = await svc.redeemPerk(db, request.params.id, userId, deps.now());
+          if (r.perk.perkType === 'telegram_invite' && r.perk.telegramChatId) {
+            // After the commit: no row lock is held while Telegram answers.
+            try {
+              const link = await bot.createChatInviteLink(r.perk.telegramChatId, {
+                memberLimit: 1,
+                name: `${config.productName} perk ${r.redemptionId.slice(0, 8)}`,
+              });
+              await svc.storeDeliveredInvite(db, r.redemptionId, link);
+            } catch (err) {
+              request.log.warn({ err, perk: r.perk.id }, 'single-use invite link failed; delivering the stored link');
+            }
+          }
+          if (r.perk.maxParticipants !== null) homeContentChanged();
+          const perk = await svc.perkDetail(db, request.params.id, userId);
+          return {
+            status: 200,
+            body: {
+              detail: PERK_MSG.redeemed,
+              perk,
+              content: perk.content!,
+              transaction_id: r.transactionId,
+              balance: centsToAmount(r.balanceCents),
+              auto_purchased: false,
+            },
+          };
+        }),
+    );
+  }
+}

@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, OTHER_ID, USER_ID } from '@/testing/fixtures';
+import { renderScreen } from '@/testing/render';
+import type { MyParticipation, QuestDetail } from '../types';
+import QuestPage from './quest-page';
+
+const QUEST_ID = '33333333-3333-4333-8333-333333333333';
+
+function questFixture(patch: Partial<QuestDetail> = {}): QuestDetail {
+  return {
+    id: QUEST_ID,
+    title: 'Join the Design Club',
+    description: 'Weekly design news and challenges.',
+    media: null,
+    tags: [{ id: '44444444-4444-4444-8444-444444444444', name: 'Design' }],
+    reward_amount: '25.00',
+    creator: OTHER_ID,
+    creator_name: 'Bo Lee',
+    creator_avatar: null,
+    status: 'published',
+    deadline: null,
+    max_participants: null,
+    current_participants: 3,
+    participation_requirements: '',
+    completion_criteria: '',
+    task_type: 'join',
+    channel_username: 'wyn_design',
+    channel_type: 'public_channel',
+    invite_link: null,
+    bot_username: null,
+    bot_start_link: null,
+    social_platform: null,
+    hashtag: null,
+    video_id: null,
+    target_url: null,
+    verification_mode: 'automatic',
+    likes_count: 0,
+    is_liked: false,
+    shares_count: 0,
+    created_at: '2026-01-01T00:00:00Z',
+    is_creator: false,
+    my_participation: null,
+    pending_review_count: 0,
+    ...patch,
+  };
+}
+
+const joined: MyParticipation = {
+  id: '55555555-5555-4555-8555-555555555555',
+  verification_status: 'joined',
+  proof_text: null,
+  proof_image: null,
+  rejection_reason: null,
+  joined_at: '2026-01-02T00:00:00Z',
+  submitted_at: null,
+  completion_date: null,
+  verified_date: null,
+};
+
+let quest: QuestDetail;
+let calls: { url: string; method: string; headers: Record<string, string> }[];
+
+beforeEach(() => {
+  quest = questFixture();
+  calls = [];
+  localStorage.setItem('wyn.token', 'token');
+  localStorage.setItem('wyn.user', JSON.stringify({ id: USER_ID }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string> });
+      if (url.endsWith(`club/tasks/${QUEST_ID}/`) && method === 'GET') return jsonResponse(quest);
+      if (url.endsWith('/participate/')) {
+        quest = { ...quest, my_participation: joined, current_participants: 4 };
+        return jsonResponse(joined, 201);
+      }
+      if (url.endsWith('telegram/verify-membership/'))
+        return jsonResponse({ is_member: true, message: '', verification_status: 'pending' });
+      if (url.includes('bot/config/')) return jsonResponse({ product_name: 'Wyn' });
+      return jsonResponse({ detail: 'Not found.' }, 404);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const render = () => renderScreen(<QuestPage />, { path: `/quest/${QUEST_ID}`, pattern: '/quest/:id' });
+
+describe('quest page', () => {
+  it('shows the quest with its side cards and requirements default', async () => {
+    render();
+    expect(await screen.findByRole('heading', { name: 'Join the Design Club' })).toBeTruthy();
+    expect(screen.getAllByText('No specific requirements outlined.').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('verification-mode').textContent).toBe('Verified automatically');
+    expect(screen.getAllByText('No deadline').length).toBeGreaterThan(0);
+    expect(screen.getAllByTestId('participants')[0]!.textContent).toContain('3 / ∞');
+    expect(screen.getByRole('link', { name: /Bo Lee/ }).getAttribute('href')).toBe(`/profile/${OTHER_ID}`);
+    expect((screen.getByRole('tab', { name: 'Submit Proof' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('runs the join-channel flow: dialog, participate, submit tab with the channel link, verify', async () => {
+    render();
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Participate' }))[0]!);
+    fireEvent.click(await screen.findByRole('button', { name: /I'll Join the Channel/ }));
+
+    const link = await screen.findByTestId('channel-link');
+    expect(link.getAttribute('href')).toBe('https://t.me/wyn_design');
+    const participate = calls.find((c) => c.url.endsWith('/participate/'))!;
+    expect(participate.method).toBe('POST');
+    expect(participate.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByRole('tab', { name: 'Submit Proof' }).getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Channel Membership' }));
+    expect(await screen.findByText('Verification is pending. Please try again in a moment.')).toBeTruthy();
+  });
+
+  it('shows the not-found state with its three actions', async () => {
+    quest = questFixture();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404)),
+    );
+    render();
+    expect(await screen.findByText('Quest not found. It might have been removed.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Quests' }).getAttribute('href')).toBe('/explore?tab=tasks');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('labels the second tab by state and shows the rejection reason', async () => {
+    quest = questFixture({
+      task_type: 'follow',
+      verification_mode: 'review',
+      social_platform: 'wyn',
+      my_participation: { ...joined, verification_status: 'rejected', rejection_reason: 'Screenshot is blurry' },
+    });
+    render();
+    const tab = await screen.findByRole('tab', { name: 'Submission Rejected' });
+    fireEvent.mouseDown(tab);
+    await waitFor(() => expect(screen.getByText(/Screenshot is blurry/)).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Proof' }));
+    expect(await screen.findByText('Please provide proof text or upload an image.')).toBeTruthy();
+  });
+});
