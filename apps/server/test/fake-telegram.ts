@@ -42,12 +42,69 @@ export async function startFakeTelegram(opts: { token: string; botId?: number; b
   };
   const fail = (code: number, description: string) => ({ ok: false, error_code: code, description });
 
+  const addChat = (input: {
+    username?: string;
+    type?: Chat['type'];
+    title?: string;
+    botStatus?: ChatMember['status'];
+    memberListHidden?: boolean;
+  }) => {
+    const chat: Chat = {
+      id: nextChatId--,
+      type: input.type ?? 'channel',
+      title: input.title ?? input.username ?? 'Chat',
+      username: input.username,
+      members: new Map(),
+      memberListHidden: input.memberListHidden,
+    };
+    if (input.botStatus) chat.members.set(botId, { status: input.botStatus, can_invite_users: true });
+    chats.set(input.username ? `@${input.username.toLowerCase()}` : String(chat.id), chat);
+    return chat;
+  };
+  const setMember = (chat: Chat, userId: number, member: ChatMember) => {
+    chat.members.set(userId, member);
+  };
+
+  /**
+   * Control surface for tests in another process (the e2e suite): `POST /__control/chats`
+   * {username, type?, title?, botStatus?, memberListHidden?} → {id}; `POST /__control/members`
+   * {chat: username or id, user_id, status, is_member?} → {ok}.
+   */
+  const control = async (path: string, body: Record<string, unknown>): Promise<[number, unknown]> => {
+    if (path === '/__control/chats') {
+      const username = typeof body.username === 'string' ? body.username.replace(/^@+/, '') : undefined;
+      const chat = addChat({
+        username,
+        type: body.type as Chat['type'] | undefined,
+        title: typeof body.title === 'string' ? body.title : undefined,
+        botStatus: body.botStatus as ChatMember['status'] | undefined,
+        memberListHidden: body.memberListHidden === true,
+      });
+      return [200, { id: chat.id }];
+    }
+    if (path === '/__control/members') {
+      const ref = String(body.chat ?? '');
+      const chat = findChat(/^-?\d+$/.test(ref) ? ref : `@${ref.replace(/^@+/, '')}`);
+      if (!chat) return [404, { error: `no chat ${ref}` }];
+      const member: ChatMember = { status: body.status as ChatMember['status'] };
+      if (typeof body.is_member === 'boolean') member.is_member = body.is_member;
+      setMember(chat, Number(body.user_id), member);
+      return [200, { ok: true }];
+    }
+    return [404, { error: 'unknown control path' }];
+  };
+
   const server = createServer(async (req, res) => {
-    const match = /^\/bot([^/]+)\/(\w+)$/.exec((req.url ?? '').split('?')[0] ?? '');
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(path);
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (req.method === 'POST' && path.startsWith('/__control/')) {
+      const [status, body] = await control(path, await readBody(req));
+      return send(status, body);
+    }
     if (!match) return send(404, fail(404, 'Not Found'));
     if (match[1] !== opts.token) return send(401, fail(401, 'Unauthorized'));
     const method = match[2] ?? '';
@@ -118,30 +175,12 @@ export async function startFakeTelegram(opts: { token: string; botId?: number; b
   const { port } = server.address() as AddressInfo;
   return {
     apiRoot: `http://127.0.0.1:${port}`,
+    /** Base of the `/__control/` endpoints (the same server). */
+    controlUrl: `http://127.0.0.1:${port}/__control`,
     botId,
     calls,
-    addChat(input: {
-      username?: string;
-      type?: Chat['type'];
-      title?: string;
-      botStatus?: ChatMember['status'];
-      memberListHidden?: boolean;
-    }) {
-      const chat: Chat = {
-        id: nextChatId--,
-        type: input.type ?? 'channel',
-        title: input.title ?? input.username ?? 'Chat',
-        username: input.username,
-        members: new Map(),
-        memberListHidden: input.memberListHidden,
-      };
-      if (input.botStatus) chat.members.set(botId, { status: input.botStatus, can_invite_users: true });
-      chats.set(input.username ? `@${input.username.toLowerCase()}` : String(chat.id), chat);
-      return chat;
-    },
-    setMember(chat: Chat, userId: number, member: ChatMember) {
-      chat.members.set(userId, member);
-    },
+    addChat,
+    setMember,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -77,6 +77,7 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
       if (!parsed.success) throw invalid(parsed.error);
       const input = parsed.data;
       const userId = request.auth.userId;
+      await svc.precheckPerk(db, input, deps.now());
       const mediaFile = files.find((f) => f.field === 'media');
       const exclusiveFile = files.find((f) => f.field === 'exclusive_media');
       const mediaUrl = mediaFile ? (await storeMedia(db, storage, userId, mediaFile)).url : (input.media ?? null);

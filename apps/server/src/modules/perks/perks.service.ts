@@ -367,6 +367,12 @@ function checkExclusive(c: ExclusiveContentInput | undefined | null) {
 
 export type ResolveChat = (telegramUrl: string) => Promise<string | null>;
 
+/** The checks that need no upload (deadline, tags), run before any file is stored. */
+export async function precheckPerk(db: DbOrTx, input: CreatePerkInput, now: Date): Promise<void> {
+  checkDeadline(input.deadline, now);
+  await checkTags(db, input.tags);
+}
+
 export async function createPerk(
   db: DbOrTx,
   creatorId: string,

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { QUEST_MSG, type VerifyMembershipResponse } from '@wyn/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { questCompletions, users } from '../../db/schema/index.ts';
 import { isJoinedMember, TelegramApiError, type TelegramBot } from '../../integrations/telegram-bot.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { approveCompletionTx, getVisibleQuest, isOwnBotQuest, myCompletion } from './quests.service.ts';
@@ -83,7 +83,16 @@ export async function verifyParticipation(
   }
   if (!joined) return { is_member: false, message: QUEST_MSG.verifyFailed, verification_status: c.verificationStatus };
   try {
-    await db.transaction((tx) => approveCompletionTx(tx, c.id, { reviewerId: null, now }));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(questCompletions)
+        .set({
+          proofData: { verification_type: 'telegram_membership', channel_username: q.channelUsername },
+          submittedAt: now,
+        })
+        .where(and(eq(questCompletions.id, c.id), ne(questCompletions.verificationStatus, 'approved')));
+      await approveCompletionTx(tx, c.id, { reviewerId: null, now });
+    });
   } catch (err) {
     // A concurrent verification already approved (and paid) it.
     if (!(err instanceof Error && 'code' in err && (err as { code: string }).code === 'already_approved')) throw err;

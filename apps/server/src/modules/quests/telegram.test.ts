@@ -157,6 +157,8 @@ describe('join quests', () => {
       expect(paid).toBe(joined ? 500 : 0);
       const [c] = await t.db.select().from(questCompletions).where(eq(questCompletions.userId, m.user.id));
       expect(c!.verificationStatus).toBe(joined ? 'approved' : 'joined');
+      if (joined)
+        expect(c!.proofData).toEqual({ verification_type: 'telegram_membership', channel_username: 'club_chat' });
       if (joined) {
         const again = await post(m, `/tasks/${q.id}/verify_completion/`);
         expect(again.json()).toMatchObject({ is_member: true, verification_status: 'approved' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { wallets } from '../../db/schema/index.ts';
@@ -149,4 +149,12 @@ describe('ledger model', () => {
       { numRuns: 30 },
     );
   }, 240_000);
+
+  it('ledger entries are never updated or deleted', async () => {
+    const m = await createMember(t);
+    expect(m.user.id).toBeTruthy();
+    await expect(t.db.execute(sql`update ledger_entries set amount = amount + 1`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
+    expect(await checkLedgerInvariants(t.db)).toEqual([]);
+  });
 });

@@ -1,0 +1,304 @@
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { signInitData } from '../../server/test/telegram-signing.ts';
+import { codeFor, launchBrowser, openPage, screenshot, type Session, type ViewportName } from './fixtures/browser.ts';
+import { addChat, setMember } from './fixtures/telegram.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const runId = Date.now().toString(36);
+const REWARD = 10;
+const MAX = 2;
+
+// -- a small real PNG (32×32, a two-colour gradient), built from its chunks -------------------------------
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+function png(size = 32, rgb: [number, number, number] = [124, 58, 237]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0); // filter: none
+    for (let x = 0; x < size; x++) rows.push(rgb[0], Math.round((rgb[1] * x) / size), Math.round((rgb[2] * y) / size));
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// -- members through the API ---------------------------------------------------------------------------
+type Auth = { access: string; refresh: string; access_expires_at: string; user: { id: string } };
+
+async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${inject('baseUrl')}/api/v1/${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      accept: 'application/json',
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'POST'} ${path} → ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Registers and verifies a member (100 W welcome bonus) and returns the sign-in result. */
+async function member(username: string, first: string, last: string): Promise<Auth> {
+  const email = `${username}@example.com`;
+  await api('bot/register/', {
+    body: { username, email, password: 'correct-horse-battery', first_name: first, last_name: last },
+  });
+  return api<Auth>('bot/otp-verify/', { body: { identifier: email, otp: await codeFor(email) } });
+}
+
+/** The session the app would have stored after signing in (lib/session.ts keys); kept across reloads. */
+function sessionScript(auth: Auth): string {
+  const entries = {
+    'wyn.token': auth.access,
+    'wyn.refresh_token': auth.refresh,
+    'wyn.user': JSON.stringify(auth.user),
+    'wyn.token_expiry': String(Date.parse(auth.access_expires_at)),
+    'wyn.last_activity': String(Date.now()),
+    'wyn.onboarding_completed': 'true',
+  };
+  return `if (!localStorage.getItem('wyn.token')) {
+    for (const [k, v] of Object.entries(${JSON.stringify(entries)})) localStorage.setItem(k, v);
+  }`;
+}
+
+async function expectBalance(page: Page, amount: number) {
+  await page.goto('/');
+  const tile = page.getByTestId('balance-amount');
+  await tile.waitFor();
+  await expect
+    .poll(async () => (await tile.innerText()).replace(/\s+/g, ' '), { timeout: 10_000 })
+    .toMatch(new RegExp(`^${amount}(\\.00)? W$`));
+}
+
+describe.each<ViewportName>(['phone', 'desktop'])('quests at %s size', (viewport) => {
+  const tag = `${viewport}_${runId}`;
+  const channel = `wyn_e2e_${tag}`;
+  const tgId = 800000 + (viewport === 'phone' ? 1 : 2) * 1000 + (Date.now() % 1000);
+  let creator: Session;
+  let joiner: Session;
+  let creatorAuth: Auth;
+  let joinerAuth: Auth;
+
+  beforeAll(async () => {
+    await addChat({ username: channel, type: 'channel', title: `Wyn ${viewport}`, botStatus: 'administrator' });
+    [creatorAuth, joinerAuth] = await Promise.all([
+      member(`qc_${tag}`, 'Grace', 'Hopper'),
+      member(`qj_${tag}`, 'Alan', 'Turing'),
+    ]);
+    // Link a Telegram account to the joiner with signed Mini App data, as the app does inside Telegram.
+    const initData = signInitData(
+      { id: tgId, first_name: 'Alan', username: `tg_${tag}` },
+      { botToken: inject('botToken') },
+    );
+    await api('bot/update-user/', { token: joinerAuth.access, body: { initData } });
+    creator = await openPage(browser, viewport, { initScript: sessionScript(creatorAuth) });
+    joiner = await openPage(browser, viewport, { initScript: sessionScript(joinerAuth) });
+  });
+  afterAll(async () => {
+    await creator?.context.close();
+    await joiner?.context.close();
+  });
+
+  let joinQuestId = '';
+  const joinTitle = `Join our channel ${tag}`;
+
+  it('the creator makes a join quest with an image through the wizard', async () => {
+    const { page } = creator;
+    await page.goto('/create');
+    await page.getByRole('radio', { name: /Create Quest/ }).click();
+    await screenshot(page, `${viewport}-quest-create-step1`);
+    await page.getByRole('button', { name: 'Next Step' }).click();
+
+    await page.getByRole('radio', { name: /Join channel/ }).click();
+    await page.getByLabel('Channel username').fill(`@${channel}`);
+    await page.getByRole('button', { name: 'Test Access' }).click();
+    await page.getByTestId('channel-verified').waitFor();
+    await page.getByText('Success! Our bot has proper access to the channel.').first().waitFor();
+    await page.getByLabel('Channel type').selectOption('public_channel');
+    await screenshot(page, `${viewport}-quest-create-step2`);
+    await page.getByRole('button', { name: 'Next Step' }).click();
+
+    await page.getByLabel('Title', { exact: true }).fill(joinTitle);
+    await page
+      .getByLabel('Description', { exact: true })
+      .fill('Join our Telegram channel for weekly community news, then verify your membership to earn W.');
+    await page
+      .getByLabel('Media', { exact: true })
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(32, [124, 58, 237]) });
+    await page.getByTestId('media-uploaded').waitFor();
+    await page.getByLabel('Reward amount (W)').fill(String(REWARD));
+    await page.getByLabel('Max participants').fill(String(MAX));
+    await screenshot(page, `${viewport}-quest-create-step3`);
+    await page.getByRole('button', { name: 'Next Step' }).click();
+
+    await page.getByTestId('escrow-note').getByText(`${REWARD * MAX}`, { exact: false }).waitFor();
+    await expect(page.getByTestId('escrow-note').innerText()).resolves.toMatch(/Your balance: 100(\.00)? W/);
+    await screenshot(page, `${viewport}-quest-create-review`);
+    await page.getByRole('button', { name: 'Create Quest' }).click();
+
+    await page.waitForURL(/\/quest\/[0-9a-f-]{36}$/);
+    joinQuestId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('heading', { level: 1, name: joinTitle }).waitFor();
+    // The uploaded image is served back and shown.
+    const img = page.locator('img[src^="/media/"]').first();
+    await img.waitFor();
+    await expect(img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).resolves.toBe(32);
+    await screenshot(page, `${viewport}-quest-created`);
+    expect(creator.consoleErrors).toEqual([]);
+  });
+
+  it('the joiner participates, joins the channel, verifies membership and is paid', async () => {
+    expect(joinQuestId).not.toBe('');
+    const { page } = joiner;
+    await page.goto(`/quest/${joinQuestId}`);
+    await page.getByRole('heading', { level: 1, name: joinTitle }).waitFor();
+    await screenshot(page, `${viewport}-quest-join-view`);
+    await page.getByRole('button', { name: 'Participate' }).filter({ visible: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join the Telegram channel' });
+    await dialog.waitFor();
+    await screenshot(page, `${viewport}-quest-join-dialog`);
+    await dialog.getByRole('button', { name: "I'll Join the Channel" }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Not yet a member: the check says so.
+    const verify = async (expected: string) => {
+      const response = page.waitForResponse((r) => r.url().endsWith('/telegram/verify-membership/'));
+      await page.getByRole('button', { name: 'Verify Channel Membership' }).click();
+      expect(await (await response).text(), 'verify-membership response').toContain(expected);
+    };
+    await verify("Verification failed. Please make sure you've joined the channel.");
+    await page.locator('p[role="status"]').filter({ hasText: "Please make sure you've joined the channel." }).waitFor();
+    await screenshot(page, `${viewport}-quest-join-not-member`);
+
+    await setMember(channel, tgId, 'member');
+    await verify('Membership verified. Your reward has been paid.');
+    // The refreshed quest replaces the check with the completion details (the toast repeats the message).
+    await page.getByTestId('completion-details').getByText('Quest completed — reward paid.').waitFor();
+    await page.getByRole('tab', { name: 'Completion Details' }).waitFor();
+    await screenshot(page, `${viewport}-quest-join-verified`);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Completion Details' }).click();
+    await page.getByText('Quest completed — reward paid.').waitFor();
+    await expect(page.getByTestId('join-card').filter({ visible: true }).innerText()).resolves.toContain('100%');
+
+    await expectBalance(page, 100 + REWARD);
+    await screenshot(page, `${viewport}-quest-join-balance`);
+    expect(joiner.consoleErrors).toEqual([]);
+  });
+
+  it('a post quest: proof with an image, rejected with a reason, resubmitted, approved and paid', async () => {
+    const postTitle = `Post with our hashtag ${tag}`;
+    const quest = await api<{ id: string }>('club/tasks/', {
+      token: creatorAuth.access,
+      body: {
+        title: postTitle,
+        description: 'Post a photo of your setup with our hashtag and send us the link and a screenshot.',
+        reward_amount: String(REWARD),
+        max_participants: MAX,
+        task_type: 'post',
+        hashtag: `#wyn${viewport}`,
+      },
+    });
+
+    // The joiner joins and sends proof with a screenshot.
+    const j = joiner.page;
+    await j.goto(`/quest/${quest.id}`);
+    await j.getByRole('heading', { level: 1, name: postTitle }).waitFor();
+    await j.getByRole('button', { name: 'Participate' }).filter({ visible: true }).click();
+    await j.getByLabel('Proof text').fill('https://example.com/my-post-1');
+    await j
+      .getByLabel('Screenshot', { exact: true })
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: png(32, [16, 185, 129]) });
+    await j.getByRole('img', { name: 'Proof screenshot preview' }).waitFor();
+    await screenshot(j, `${viewport}-quest-proof-form`);
+    await j.getByRole('button', { name: 'Submit Proof' }).click();
+    await j.getByText('Your submission is under review.').first().waitFor();
+    await j.getByRole('img', { name: 'Your proof' }).waitFor();
+    await screenshot(j, `${viewport}-quest-proof-pending`);
+
+    // The creator rejects it with a reason on the quest page.
+    const c = creator.page;
+    await c.goto(`/quest/${quest.id}`);
+    const panel = c.getByTestId('submissions-panel');
+    const item = panel.getByTestId('submission').first();
+    await item.getByText('https://example.com/my-post-1').waitFor();
+    await item.getByRole('img', { name: /Proof from/ }).waitFor();
+    await screenshot(c, `${viewport}-quest-review-pending`);
+    await item.getByRole('button', { name: 'Reject' }).click();
+    const rejectDialog = c.getByRole('dialog', { name: 'Reject submission' });
+    const reason = "The screenshot doesn't show the hashtag";
+    await rejectDialog.getByLabel('Reason').fill(reason);
+    await screenshot(c, `${viewport}-quest-reject-dialog`);
+    await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+    await rejectDialog.waitFor({ state: 'hidden' });
+    await item.getByText(`Reason: ${reason}`).waitFor();
+
+    // The joiner sees the reason and submits again.
+    await j.reload();
+    await j.getByRole('tab', { name: 'Submission Rejected' }).click();
+    const alert = j.getByRole('alert').filter({ hasText: 'Submission Rejected' });
+    await alert.getByText(reason, { exact: false }).waitFor();
+    await screenshot(j, `${viewport}-quest-proof-rejected`);
+    await j.getByLabel('Proof text').fill('https://example.com/my-post-2 — now with the hashtag');
+    await j
+      .getByLabel('Screenshot', { exact: true })
+      .setInputFiles({ name: 'proof2.png', mimeType: 'image/png', buffer: png(32, [245, 158, 11]) });
+    await j.getByRole('button', { name: 'Submit Proof' }).click();
+    await j.getByText('Your submission is under review.').first().waitFor();
+
+    // The creator approves from the "To review" page.
+    await c.goto('/review');
+    const row = c.getByTestId('review-list').getByTestId('submission').filter({ hasText: postTitle });
+    await row.getByText('https://example.com/my-post-2', { exact: false }).waitFor();
+    await screenshot(c, `${viewport}-quest-review-page`);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await c.getByText('Nothing to review').waitFor();
+
+    // The joiner is paid: 100 welcome + the join reward + this reward.
+    await j.reload();
+    await j.getByRole('tab', { name: 'Completion Details' }).click();
+    await j.getByText('Quest completed — reward paid.').waitFor();
+    await screenshot(j, `${viewport}-quest-proof-approved`);
+    await expectBalance(j, 100 + 2 * REWARD);
+    // The creator funded both quests' escrow (reward × max participants each).
+    await expectBalance(c, 100 - 2 * REWARD * MAX);
+    expect(creator.consoleErrors).toEqual([]);
+    expect(joiner.consoleErrors).toEqual([]);
+  });
+});
