@@ -167,7 +167,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('quests at %s size', (viewport
     await screenshot(page, `${viewport}-quest-create-step3`);
     await page.getByRole('button', { name: 'Next Step' }).click();
 
-    await page.getByTestId('escrow-note').getByText(`${REWARD * MAX}`, { exact: false }).waitFor();
+    await page
+      .getByTestId('escrow-note')
+      .getByText(`${REWARD * MAX}`, { exact: false })
+      .waitFor();
     await expect(page.getByTestId('escrow-note').innerText()).resolves.toMatch(/Your balance: 100(\.00)? W/);
     await screenshot(page, `${viewport}-quest-create-review`);
     await page.getByRole('button', { name: 'Create Quest' }).click();
@@ -273,7 +276,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('quests at %s size', (viewport
     await j.reload();
     await j.getByRole('tab', { name: 'Submission Rejected' }).click();
     const alert = j.getByRole('alert').filter({ hasText: 'Submission Rejected' });
-    await alert.getByText(reason, { exact: false }).waitFor();
+    await alert.waitFor();
+    await expect(alert.getByTestId('rejection-reason').innerText()).resolves.toBe(reason);
     await screenshot(j, `${viewport}-quest-proof-rejected`);
     await j.getByLabel('Proof text').fill('https://example.com/my-post-2 — now with the hashtag');
     await j

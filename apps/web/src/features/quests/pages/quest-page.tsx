@@ -347,7 +347,10 @@ function SubmitTab({
     <div className="flex flex-col gap-4">
       {status === 'rejected' ? (
         <Alert title="Submission Rejected">
-          {p.rejection_reason?.trim() || 'The creator rejected your submission.'} You can try again.
+          <span className="block break-words whitespace-pre-line" data-testid="rejection-reason">
+            {p.rejection_reason?.trim() || 'The creator rejected your submission.'}
+          </span>
+          <span className="mt-1 block">You can fix it and submit again.</span>
         </Alert>
       ) : null}
       {quest.task_type === 'join' ? (
