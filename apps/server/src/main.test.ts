@@ -52,28 +52,33 @@ describe('the server process', () => {
     expect(p.output()).toMatch(/JWT_SECRET: required/);
   });
 
-  it('locks the embedded database against a second process and shuts down cleanly on SIGTERM', async () => {
-    const port = await freePort();
-    const first = start({ PORT: String(port) });
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline || first.child.exitCode !== null)
-        throw new Error(`server did not start:\n${first.output()}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(existsSync(path.join(dataDir, 'wyn.lock'))).toBe(true);
+  // Two real server processes start here; on a loaded 2-core machine that can take a while.
+  it(
+    'locks the embedded database against a second process and shuts down cleanly on SIGTERM',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const first = start({ PORT: String(port) });
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (Date.now() > deadline || first.child.exitCode !== null)
+          throw new Error(`server did not start:\n${first.output()}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(existsSync(path.join(dataDir, 'wyn.lock'))).toBe(true);
 
-    const second = start({ PORT: String(await freePort()) });
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/is in use by process \d+/);
+      const second = start({ PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/is in use by process \d+/);
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(existsSync(path.join(dataDir, 'wyn.lock'))).toBe(false);
-  });
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(existsSync(path.join(dataDir, 'wyn.lock'))).toBe(false);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountInput, amountString, pageQuery } from './common.ts';
-import { channelType, questType } from './enums.ts';
+import { channelType, questType, questTypes } from './enums.ts';
 import { LIMITS } from './limits.ts';
 import { tag } from './tags.ts';
 
@@ -117,9 +117,13 @@ export const createQuestRequest = z
       amountInput.refine((v) => v > 0, QUEST_MSG.rewardPositive).refine((v) => v <= 1_000_000_000, 'Reward too large'),
     ),
     status: z.literal('published').optional(),
-    task_type: z.preprocess(blankToUndefined, questType.optional()).refine((v) => v !== undefined, {
-      message: QUEST_MSG.taskTypeRequired,
-    }),
+    // A required enum with its own message: `.optional().refine()` would never see the missing value.
+    task_type: z.preprocess(
+      blankToUndefined,
+      z.enum(questTypes, {
+        error: (issue) => (issue.input === undefined ? QUEST_MSG.taskTypeRequired : 'Unknown quest type'),
+      }),
+    ),
     max_participants: z.preprocess(
       blankToUndefined,
       z.coerce

@@ -163,6 +163,24 @@ describe('POST tasks/', () => {
   });
 });
 
+describe('POST tasks/ with malformed bodies', () => {
+  it('answers 400 with a clear message, never a 500', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{}, 'Quest type is required'],
+      [{ title: 'Hello world', description: 'long enough description', reward_amount: 5 }, 'Quest type is required'],
+      [{ ...base, task_type: 'nope' }, 'Unknown quest type'],
+      [{ ...base, reward_amount: 'abc' }, ''],
+      [[], ''],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await post(creator, '/tasks/', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      if (message) expect(JSON.stringify(res.json())).toContain(message);
+    }
+    await expectLedgerOk();
+  });
+});
+
 describe('reading quests', () => {
   it('GET tasks/{id}/: 400 on a non-UUID, 404 unknown or hidden', async () => {
     const bad = await get(member, '/tasks/not-a-uuid/');
