@@ -61,9 +61,20 @@ async function main() {
     const { access } = (await login.json()) as { access: string };
     const headers = { authorization: `Bearer ${access}` };
 
+    const firstId = async (path: string) => {
+      const res = await fetch(`${base}${path}`, { headers });
+      const body = (await res.json()) as { results?: Array<{ id: string }> };
+      const id = body.results?.[0]?.id;
+      if (!id) throw new Error(`no seeded item at ${path}`);
+      return id;
+    };
+    const questId = await firstId('/api/v1/club/tasks/?page_size=1');
+    const perkId = await firstId('/api/v1/club/perks/?page_size=1');
     const targets: Array<{ name: string; path: string; baseline?: boolean }> = [
       { name: 'bare (wallets/my_wallet/)', path: '/api/v1/club/wallets/my_wallet/', baseline: true },
       { name: 'homepage/complete/', path: '/api/v1/club/homepage/complete/' },
+      { name: 'tasks/{id}/', path: `/api/v1/club/tasks/${questId}/` },
+      { name: 'perks/{id}/details/', path: `/api/v1/club/perks/${perkId}/details/` },
     ];
     const rows: Array<{ name: string; rps: number; p99: number; errors: number; baseline?: boolean }> = [];
     for (const t of targets) {
