@@ -107,7 +107,7 @@ describe('routes when signed in', () => {
 
   it.each([
     ['/quests/q1', '/quest/q1', 'Quest not found. It might have been removed.'],
-    ['/perks/p1', '/perk/p1', 'Coming soon'],
+    ['/perks/p1', '/perk/p1', 'Perk Not Found'],
     ['/chat/u1', '/messages?user=u1', 'Coming soon'],
   ])('%s redirects to %s', async (from, to, text) => {
     renderAt(from);
@@ -126,19 +126,26 @@ describe('routes when signed in', () => {
     expect(await screen.findByRole('heading', { name: 'To review' })).toBeTruthy();
   });
 
-  it.each([
-    '/explore',
-    '/manage-perks',
-    '/profile',
-    `/profile/${USER_ID}`,
-    '/wallet',
-    '/messages',
-    '/notifications',
-    '/edit-perk/x',
-  ])('%s renders a placeholder inside the layout', async (path) => {
-    renderAt(path);
-    expect(await screen.findByText('Coming soon')).toBeTruthy();
+  it.each(['/explore', '/profile', `/profile/${USER_ID}`, '/messages', '/notifications'])(
+    '%s renders a placeholder inside the layout',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByText('Coming soon')).toBeTruthy();
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    },
+  );
+
+  it('/wallet renders the wallet inside the layout', async () => {
+    renderAt('/wallet');
+    expect(await screen.findByRole('heading', { name: 'Wallet' })).toBeTruthy();
+    expect(await screen.findByTestId('wallet-balance')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('/manage-perks renders its screen', async () => {
+    renderAt('/manage-perks');
+    expect(await screen.findByRole('heading', { name: 'Manage Perks' })).toBeTruthy();
+    expect(await screen.findByText('Failed to load perks')).toBeTruthy();
   });
 
   it('the splash sends a signed-in member to /home', async () => {

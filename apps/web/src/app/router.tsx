@@ -23,11 +23,11 @@ const CreatePage = lazy(() => import('@/features/create/pages/create-page'));
 // Screens of later issues: placeholders from one small chunk.
 const placeholders = () => import('./routes/placeholders');
 const ExplorePage = lazy(() => placeholders().then((m) => ({ default: m.ExplorePage })));
-const PerkPage = lazy(() => placeholders().then((m) => ({ default: m.PerkPage })));
-const ManagePerksPage = lazy(() => placeholders().then((m) => ({ default: m.ManagePerksPage })));
-const EditPerkPage = lazy(() => placeholders().then((m) => ({ default: m.EditPerkPage })));
+const PerkPage = lazy(() => import('@/features/perks/pages/perk-page'));
+const ManagePerksPage = lazy(() => import('@/features/perks/pages/manage-perks-page'));
+const EditPerkPage = lazy(() => import('@/features/perks/pages/edit-perk-page'));
 const ProfilePage = lazy(() => placeholders().then((m) => ({ default: m.ProfilePage })));
-const WalletPage = lazy(() => placeholders().then((m) => ({ default: m.WalletPage })));
+const WalletPage = lazy(() => import('@/features/wallet/pages/wallet-page'));
 const MessagesPage = lazy(() => placeholders().then((m) => ({ default: m.MessagesPage })));
 const NotificationsPage = lazy(() => placeholders().then((m) => ({ default: m.NotificationsPage })));
 

@@ -75,6 +75,17 @@ export const apiPaths = {
   questCompletionApprove: (id: string) => `club/task-completions/${enc(id)}/approve/`,
   questCompletionReject: (id: string) => `club/task-completions/${enc(id)}/reject/`,
   questCompletionsApproveAll: 'club/task-completions/approve_all/',
+  // perk creation and management
+  perksCreate: 'club/perks/',
+  myPerks: 'club/perks/my_perks/',
+  perkManage: (id: string) => `club/perks/${enc(id)}/`,
+  perkEditDetails: (id: string) => `club/perks/${enc(id)}/details/`,
+  // perk detail and wallet screens
+  perkDetails: (id: string) => `club/perks/${enc(id)}/details/`,
+  perkRedeem: (id: string) => `club/perks/${enc(id)}/redeem/`,
+  perkContent: (id: string) => `club/perks/${enc(id)}/content/`,
+  walletTransactions: (id: string) => `club/wallets/${enc(id)}/transactions/`,
+  walletTransfer: (id: string) => `club/wallets/${enc(id)}/transfer/`,
 } as const;
 
 export const API_BASE = '/api/v1/';

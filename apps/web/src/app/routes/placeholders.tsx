@@ -2,7 +2,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { ComingSoonPage } from '@/components/coming-soon-page';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { ClipboardCheckIcon, LogOutIcon } from '@/components/icons';
+import { ClipboardCheckIcon, GiftIcon, LogOutIcon } from '@/components/icons';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
@@ -21,14 +21,6 @@ export function PerkPage() {
   return <ComingSoonPage title="Perk" description={`Perk details (${id ?? ''}) are coming soon.`} />;
 }
 
-export function ManagePerksPage() {
-  return <ComingSoonPage title="Manage Perks" />;
-}
-
-export function EditPerkPage() {
-  return <ComingSoonPage title="Edit Perk" />;
-}
-
 export function ProfilePage() {
   const { id } = useParams();
   const logout = useLogout();
@@ -38,6 +30,10 @@ export function ProfilePage() {
       <Link to={paths.review} className={buttonVariants({ variant: 'secondary' })}>
         <ClipboardCheckIcon className="size-4" />
         To review
+      </Link>
+      <Link to={paths.managePerks} className={buttonVariants({ variant: 'secondary' })}>
+        <GiftIcon className="size-4" />
+        Manage Perks
       </Link>
       <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>
         <LogOutIcon className="size-4" />

@@ -10,10 +10,22 @@ export function MediaUpload({
   state,
   onPick,
   onClear,
+  label = 'Media',
+  accept = 'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/x-msvideo,video/webm',
+  hint = 'Images up to 5 MB (JPEG, PNG, GIF, WebP); videos up to 30 MB — best under 1 minute.',
+  prompt = 'Add an image or video',
+  optional = true,
+  invalid = false,
 }: {
   state: MediaState;
   onPick: (file: File) => void;
   onClear: () => void;
+  label?: string;
+  accept?: string;
+  hint?: string;
+  prompt?: string;
+  optional?: boolean;
+  invalid?: boolean;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -23,12 +35,12 @@ export function MediaUpload({
 
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>Media</Label>
+      <Label htmlFor={id}>{label}</Label>
       <input
         ref={inputRef}
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/x-msvideo,video/webm"
+        accept={accept}
         className="sr-only"
         aria-describedby={hintId}
         onChange={(e) => {
@@ -81,13 +93,14 @@ export function MediaUpload({
         <button
           type="button"
           onClick={() => inputRef.current?.click()}
-          className="flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed border-border bg-card/60 px-4 py-7 text-center transition-colors hover:border-primary/50 hover:bg-primary-soft/30 focus-visible:outline-2 focus-visible:outline-ring"
+          data-invalid={invalid ? 'true' : undefined}
+          className="flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed border-border data-[invalid=true]:border-destructive bg-card/60 px-4 py-7 text-center transition-colors hover:border-primary/50 hover:bg-primary-soft/30 focus-visible:outline-2 focus-visible:outline-ring"
         >
           <span className="flex size-11 items-center justify-center rounded-2xl bg-primary-soft text-primary">
             <ImageIcon className="size-5" />
           </span>
-          <span className="text-sm font-semibold">Add an image or video</span>
-          <span className="text-xs text-muted-foreground">Optional</span>
+          <span className="text-sm font-semibold">{prompt}</span>
+          <span className="text-xs text-muted-foreground">{optional ? 'Optional' : 'Required'}</span>
         </button>
       )}
       {preview && !busy ? (
@@ -96,7 +109,7 @@ export function MediaUpload({
         </Button>
       ) : null}
       <p id={hintId} className="text-xs text-muted-foreground">
-        Images up to 5 MB (JPEG, PNG, GIF, WebP); videos up to 30 MB — best under 1 minute.
+        {hint}
       </p>
       {state.status === 'error' ? (
         <p className="text-sm font-medium text-destructive" role="alert">

@@ -38,6 +38,13 @@ export function useMediaUpload() {
     setState(idle);
   }, []);
 
+  /** Shows a client-side refusal (e.g. a file type a field does not take) without uploading. */
+  const reject = useCallback((error: string) => {
+    abortRef.current?.abort();
+    revoke();
+    setState({ status: 'error', error, previewUrl: null });
+  }, []);
+
   const upload = useCallback(async (file: File) => {
     abortRef.current?.abort();
     revoke();
@@ -78,5 +85,5 @@ export function useMediaUpload() {
     }
   }, []);
 
-  return { state, upload, clear };
+  return { state, upload, clear, reject };
 }

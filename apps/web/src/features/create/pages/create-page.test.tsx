@@ -1,22 +1,29 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authSession } from '@/lib/session';
 import { jsonResponse } from '@/testing/fixtures';
 import { renderScreen } from '@/testing/render';
 import CreatePage from './create-page';
+
+const PERK_ID = '33333333-3333-4333-8333-333333333333';
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
+      if (url.includes('club/perks/') && init?.method === 'POST') return jsonResponse({ id: PERK_ID }, 201);
       if (url.includes('club/tags/')) return jsonResponse({ results: [], count: 0, next: null, previous: null });
       if (url.includes('club/telegram/validate-channel/')) return jsonResponse({ valid: true, message: 'ok' });
       return jsonResponse({ detail: 'Not found.' }, 404);
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  authSession.clear();
+  vi.unstubAllGlobals();
+});
 
 const next = () => fireEvent.click(screen.getByRole('button', { name: /Next Step/ }));
 
@@ -70,10 +77,69 @@ describe('create wizard', () => {
     expect(screen.getByRole('radio', { name: /Create Perk/ })).toBeTruthy();
   });
 
-  it('shows the perk half as coming soon', () => {
+  it('exclusive content: per-type messages and only image or video files', () => {
     renderScreen(<CreatePage />, { path: '/create' });
     fireEvent.click(screen.getByRole('radio', { name: /Create Perk/ }));
     next();
-    expect(screen.getByText('Perks arrive soon')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /Exclusive content/ }));
+    next();
+    expect(screen.getByText('Text content is required')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Link' }));
+    next();
+    expect(screen.getByText('External link is required')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Images' }));
+    next();
+    expect(screen.getByText('Media content is required. Please upload a file.')).toBeTruthy();
+    const pdf = new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Exclusive image'), { target: { files: [pdf] } });
+    expect(screen.getByText('Only image and video files are supported')).toBeTruthy();
+  });
+
+  it('walks the perk steps, clears the quest amount and creates the perk', async () => {
+    renderScreen(<CreatePage />, { path: '/create' });
+    fireEvent.click(screen.getByRole('radio', { name: /Create Perk/ }));
+    next();
+    expect(screen.getByRole('heading', { name: 'Perk Type' })).toBeTruthy();
+    next();
+    expect(screen.getByText('Perk type is required')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: /Discount code/ }));
+    next();
+    expect(screen.getByText('Discount code is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Discount code/), { target: { value: 'WYN20' } });
+    next();
+    expect(screen.getByRole('heading', { name: 'Details' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Twenty off' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'Twenty percent off everything' } });
+    fireEvent.change(screen.getByLabelText(/Cost amount/), { target: { value: '15' } });
+
+    // Back to the start, over to quest and back again: the perk's cost is cleared.
+    fireEvent.click(screen.getByRole('button', { name: /Back/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Back/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /Create Quest/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /Create Perk/ }));
+    next();
+    next();
+    expect((screen.getByLabelText(/Cost amount/) as HTMLInputElement).value).toBe('');
+    next();
+    expect(screen.getByText('Cost amount is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Cost amount/), { target: { value: '15' } });
+    next();
+    expect(screen.getByRole('heading', { name: 'Review & Submit' })).toBeTruthy();
+    expect(screen.getByText('WYN20')).toBeTruthy();
+
+    authSession.setTokens({ access: 'token', refresh: 'refresh' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Perk' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/perk/${PERK_ID}`));
+    const post = vi
+      .mocked(fetch)
+      .mock.calls.find(([u, init]) => String(u).includes('club/perks/') && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      title: 'Twenty off',
+      perk_type: 'discount_code',
+      discount_code: 'WYN20',
+      cost_amount: '15.00',
+      status: 'active',
+    });
   });
 });

@@ -1,19 +1,21 @@
 import { useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { GiftIcon, TargetIcon, ArrowLeftIcon, ArrowRightIcon, ConstructionIcon } from '@/components/icons';
+import { GiftIcon, TargetIcon, ArrowLeftIcon, ArrowRightIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { href } from '@/config/paths';
-import { errorMessage } from '@/lib/api-error';
+import { errorMessage, isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useMyWallet } from '@/lib/queries/my-wallet';
 import { authSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCreatePerk } from '@/features/perks/api/create-perk';
 import { useCreateQuest } from '../api/create-quest';
 import { useValidateChannel } from '../api/validate-channel';
 import { DetailsStep } from '../components/details-step';
+import { PerkWizard } from '../components/perk-wizard';
 import { QuestTypeStep } from '../components/quest-type-step';
 import { ReviewStep } from '../components/review-step';
 import { STEP_LABELS, WizardSteps } from '../components/wizard-steps';
@@ -29,6 +31,13 @@ import {
   type FieldErrors,
   type QuestForm,
 } from '../lib/quest-form';
+import {
+  buildPerkPayload,
+  emptyPerkForm,
+  PERK_FORM_MSG,
+  perkCreateErrorMessage,
+  type PerkForm,
+} from '../lib/perk-form';
 import { useMediaUpload } from '../lib/use-media-upload';
 import { backStep, LAST_STEP, nextStep } from '../lib/wizard-nav';
 
@@ -47,6 +56,42 @@ export default function CreatePage() {
   const validate = useValidateChannel();
   const create = useCreateQuest();
   const wallet = useMyWallet();
+  const [perkForm, setPerkForm] = useState<PerkForm>(emptyPerkForm);
+  const [perkError, setPerkError] = useState<string | null>(null);
+  const perkMedia = useMediaUpload();
+  const exclusiveMedia = useMediaUpload();
+  const createPerk = useCreatePerk();
+
+  // Switching between quest and perk clears the other's amount field (spec 01 §4).
+  const chooseKind = (next: CreateKind) => {
+    if (next === kind) return;
+    setKind(next);
+    if (next === 'perk') setForm((f) => ({ ...f, reward_amount: '' }));
+    else setPerkForm((f) => ({ ...f, cost_amount: '' }));
+  };
+
+  const submitPerk = (values: PerkForm) => {
+    if (!authSession.get().token) {
+      setPerkError(WIZARD_MSG.authRequired);
+      notify.error(WIZARD_MSG.authRequired);
+      return;
+    }
+    const mediaUrl = perkMedia.state.status === 'success' ? perkMedia.state.url : null;
+    createPerk.mutate(buildPerkPayload(values, mediaUrl), {
+      onSuccess: (perk) => {
+        notify.success(PERK_FORM_MSG.created);
+        void navigate(href.perk(perk.id));
+      },
+      onError: (e) => {
+        const message =
+          isApiError(e) && e.kind === 'http'
+            ? perkCreateErrorMessage(e.data, e.message || PERK_FORM_MSG.createFailed)
+            : errorMessage(e, PERK_FORM_MSG.createFailed);
+        setPerkError(message);
+        notify.error(message || PERK_FORM_MSG.createFailed);
+      },
+    });
+  };
 
   const update = <K extends keyof QuestForm>(key: K, value: QuestForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -139,6 +184,26 @@ export default function CreatePage() {
   };
 
   const perk = kind === 'perk';
+  if (perk && step >= 1) {
+    return (
+      <div className="mx-auto w-full max-w-2xl px-4 pb-8 md:px-6">
+        <PageHeader title="Create" />
+        <PerkWizard
+          step={step}
+          setStep={setStep}
+          form={perkForm}
+          setForm={setPerkForm}
+          media={perkMedia}
+          exclusive={exclusiveMedia}
+          onSubmit={submitPerk}
+          submitting={createPerk.isPending}
+          submitError={perkError}
+          setSubmitError={setPerkError}
+          onExit={() => setStep(0)}
+        />
+      </div>
+    );
+  }
   const submitDisabled = create.isPending || uploading || (form.task_type === 'join' && !botVerified);
 
   return (
@@ -158,9 +223,7 @@ export default function CreatePage() {
           </h2>
           <section aria-labelledby="step-title">
             {step === 0 ? (
-              <KindPicker kind={kind} onChange={setKind} />
-            ) : perk ? (
-              <PerksSoon />
+              <KindPicker kind={kind} onChange={chooseKind} />
             ) : step === 1 ? (
               <QuestTypeStep
                 form={form}
@@ -198,7 +261,7 @@ export default function CreatePage() {
           </Button>
         ) : null}
         {step < LAST_STEP ? (
-          <Button size="lg" className="flex-1" onClick={goNext} disabled={perk && step >= 1}>
+          <Button size="lg" className="flex-1" onClick={goNext}>
             Next Step <ArrowRightIcon className="size-4" />
           </Button>
         ) : (
@@ -263,20 +326,6 @@ function KindPicker({ kind, onChange }: { kind: CreateKind; onChange: (k: Create
           </button>
         );
       })}
-    </div>
-  );
-}
-
-function PerksSoon() {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-border px-6 py-10 text-center">
-      <span className="mb-3 flex size-12 items-center justify-center rounded-2xl bg-accent-soft text-accent-foreground">
-        <ConstructionIcon className="size-6" />
-      </span>
-      <h3 className="font-semibold">Perks arrive soon</h3>
-      <p className="mt-1 max-w-xs text-sm text-muted-foreground">
-        Creating perks is on its way. Go back to create a quest in the meantime.
-      </p>
     </div>
   );
 }

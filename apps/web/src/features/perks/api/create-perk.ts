@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PerkDetail } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import type { CreatePerkPayload } from '@/features/create/lib/perk-form';
+
+/** POST club/perks/ (JSON) — the wizard shows its own failure message. */
+export function createPerk(payload: CreatePerkPayload): Promise<PerkDetail> {
+  return api.post<PerkDetail>(apiPaths.perksCreate, payload, { toast: false });
+}
+
+export function useCreatePerk() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createPerk,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['perks'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.homepage });
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PerkDetail, RedeemResponse, Wallet } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import { perkDetailKey } from './get-perk';
+
+/** POST club/perks/{id}/redeem/ with an Idempotency-Key per confirmation (DESIGN §3); errors are toasted by the page. */
+export function redeemPerk(id: string, idempotencyKey: string): Promise<RedeemResponse> {
+  return api.post<RedeemResponse>(apiPaths.perkRedeem(id), undefined, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+    timeoutMs: 15_000,
+    toast: false,
+  });
+}
+
+export function useRedeemPerk(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (idempotencyKey: string) => redeemPerk(id, idempotencyKey),
+    onSuccess: (res) => {
+      qc.setQueryData<PerkDetail>(perkDetailKey(id), (p) => ({
+        ...(p ?? res.perk),
+        ...res.perk,
+        is_redeemed: true,
+        is_available: false,
+        content: res.content ?? res.perk.content,
+      }));
+      qc.setQueryData<Wallet>(queryKeys.myWallet, (w) => (w ? { ...w, balance: res.balance } : w));
+      void qc.invalidateQueries({ queryKey: ['wallet'] });
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { CheckIcon, GiftIcon } from '@/components/icons';
+import type { RedeemState } from '../lib/redeem-state';
+
+/** The redeem button with its label and the alerts explaining why it is disabled (spec 02 §4). */
+export function RedeemCard({
+  state,
+  onRedeem,
+  onRetryWallet,
+  redeemedAt,
+}: {
+  state: RedeemState;
+  onRedeem: () => void;
+  onRetryWallet: () => void;
+  redeemedAt?: string | null;
+}) {
+  const done = state.blocker === 'redeemed';
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3">
+        {state.alerts.map((a) =>
+          a.kind === 'walletError' ? (
+            <Alert key={a.kind} title={a.title}>
+              {a.message}{' '}
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto p-0 text-destructive underline"
+                onClick={onRetryWallet}
+              >
+                Retry
+              </Button>
+            </Alert>
+          ) : (
+            <Alert
+              key={a.kind}
+              title={a.title}
+              variant={a.kind === 'redeemed' || a.kind === 'creator' ? 'info' : 'error'}
+            >
+              {a.message}
+              {a.kind === 'redeemed' && redeemedAt ? (
+                <span className="mt-0.5 block text-xs">Redeemed {new Date(redeemedAt).toLocaleString()}</span>
+              ) : null}
+            </Alert>
+          ),
+        )}
+        <Button
+          size="lg"
+          className="w-full"
+          disabled={!state.canRedeem}
+          loading={state.label === 'Redeeming...'}
+          onClick={onRedeem}
+        >
+          {done ? <CheckIcon className="size-4" /> : state.canRedeem ? <GiftIcon className="size-4" /> : null}
+          {state.label}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import type { MyPerk } from '@wyn/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, perk } from '@/testing/fixtures';
+import { renderScreen } from '@/testing/render';
+import ManagePerksPage from './manage-perks-page';
+
+const ID_A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const ID_B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const mine = (id: string, extra: Partial<MyPerk> = {}): MyPerk => ({
+  ...perk(id),
+  updated_at: '2025-01-01T00:00:00Z',
+  is_verified: false,
+  has_media_issue: false,
+  exclusive_content: null,
+  ...extra,
+});
+
+let list: MyPerk[] = [];
+beforeEach(() => {
+  list = [
+    mine(ID_A, {
+      title: 'Coffee perk',
+      max_participants: 5,
+      tags: ['a', 'b', 'c', 'd', 'e'].map((n, i) => ({ id: `t${i}`, name: n })),
+      has_media_issue: true,
+    }),
+    mine(ID_B, { title: 'Hidden perk', status: 'sold_out' }),
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('club/perks/my_perks/')) return jsonResponse({ results: list, count: list.length });
+      if (init?.method === 'DELETE' && url.includes(`club/perks/${ID_A}/`)) {
+        list = list.filter((p) => p.id !== ID_A);
+        return new Response(null, { status: 204 });
+      }
+      return jsonResponse({ detail: 'Not found.' }, 404);
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('manage perks', () => {
+  it('lists the perks with badges, tags and facts, and deletes after confirming', async () => {
+    renderScreen(<ManagePerksPage />, { path: '/manage-perks' });
+    expect(screen.getByRole('heading', { name: 'Manage Perks' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Create New Perk/ }).getAttribute('href')).toBe('/create');
+    const cards = await screen.findAllByTestId('manage-perk-card');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByText('Active')).toBeTruthy();
+    expect(first.getByText('Media Issue')).toBeTruthy();
+    expect(first.getByText('+2')).toBeTruthy();
+    expect(first.getByText('5')).toBeTruthy();
+    expect(first.getByRole('link', { name: /Edit Coffee perk/ }).getAttribute('href')).toBe(`/edit-perk/${ID_A}`);
+    const second = within(cards[1]!);
+    expect(second.getByText('sold out')).toBeTruthy();
+    expect(second.getByText('Unlimited')).toBeTruthy();
+
+    fireEvent.click(first.getByRole('button', { name: /Delete Coffee perk/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure?')).toBeTruthy();
+    expect(
+      within(dialog).getByText('This action cannot be undone. This will permanently delete the perk.'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getAllByTestId('manage-perk-card')).toHaveLength(1));
+  });
+
+  it('shows the empty state', async () => {
+    list = [];
+    renderScreen(<ManagePerksPage />, { path: '/manage-perks' });
+    expect(await screen.findByText('No perks yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create Your First Perk' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { PerkDetail } from '@wyn/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authSession } from '@/lib/session';
+import { jsonResponse, OTHER_ID, user, USER_ID } from '@/testing/fixtures';
+import { renderScreen } from '@/testing/render';
+import PerkPage from './perk-page';
+
+const PERK_ID = '77777777-7777-4777-8777-777777777777';
+const WALLET_ID = '66666666-6666-4666-8666-666666666666';
+
+function perkFixture(patch: Partial<PerkDetail> = {}): PerkDetail {
+  return {
+    id: PERK_ID,
+    title: 'Coffee voucher',
+    description: 'A free coffee.',
+    terms_and_conditions: '',
+    purchase_requirements: '',
+    cost_amount: '50.00',
+    media: null,
+    tags: [{ id: '44444444-4444-4444-8444-444444444444', name: 'Food' }],
+    creator: OTHER_ID,
+    creator_name: 'Bo Lee',
+    is_creator: false,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    deadline: null,
+    max_participants: 10,
+    purchased_count: 4,
+    status: 'active',
+    perk_type: 'discount_code',
+    is_verified: false,
+    is_redeemed: false,
+    is_available: true,
+    redeemed_at: null,
+    content: null,
+    ...patch,
+  };
+}
+
+let perk: PerkDetail;
+let calls: { url: string; method: string; headers: Record<string, string> }[];
+
+beforeEach(() => {
+  perk = perkFixture();
+  calls = [];
+  authSession.signIn({ access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string> });
+      if (url.endsWith(`club/perks/${PERK_ID}/details/`)) return jsonResponse(perk);
+      if (url.endsWith('wallets/my_wallet/')) return jsonResponse({ id: WALLET_ID, user: USER_ID, balance: '120.00' });
+      if (url.endsWith('/redeem/')) {
+        const content = { perk_type: 'discount_code' as const, discount_code: 'COFFEE-42' };
+        perk = { ...perk, is_redeemed: true, is_available: false, purchased_count: 5, content };
+        return jsonResponse({
+          detail: 'Redeemed',
+          perk,
+          content,
+          transaction_id: '88888888-8888-4888-8888-888888888888',
+          balance: '70.00',
+          auto_purchased: false,
+        });
+      }
+      if (url.includes('bot/config/')) return jsonResponse({ product_name: 'Wyn' });
+      return jsonResponse({ detail: 'Not found.' }, 404);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  authSession.clear();
+});
+
+const render = () => renderScreen(<PerkPage />, { path: `/perk/${PERK_ID}`, pattern: '/perk/:id' });
+
+describe('perk page', () => {
+  it('shows the perk, confirms and redeems, then reveals the code', async () => {
+    render();
+    expect(await screen.findByRole('heading', { name: 'Coffee voucher' })).toBeTruthy();
+    expect(screen.getByText('#Food')).toBeTruthy();
+    expect(screen.getByTestId('perk-creator').textContent).toBe('User 222222...');
+    expect(screen.getAllByText(/Redeem points to receive this perk/).length).toBe(1);
+    expect(screen.getAllByTestId('availability')[0]!.textContent).toBe('6 / 10 left');
+    const button = await screen.findAllByRole('button', { name: 'Redeem for 50 W' });
+    await waitFor(() => expect((button[0] as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button[0]!);
+    expect(
+      await screen.findByText(
+        'Are you sure you want to spend 50 W points to redeem "Coffee voucher"? This action cannot be undone.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm & Redeem' }));
+    expect((await screen.findByTestId('discount-code')).textContent).toBe('COFFEE-42');
+    expect(screen.getAllByRole('button', { name: /Already Redeemed/ }).length).toBeGreaterThan(0);
+    const redeem = calls.find((c) => c.url.endsWith('/redeem/'))!;
+    expect(redeem.method).toBe('POST');
+    expect(redeem.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows Perk Not Found on a 404', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404)),
+    );
+    render();
+    expect(await screen.findByText('Perk Not Found')).toBeTruthy();
+    expect(screen.getByText('The requested perk could not be found.')).toBeTruthy();
+  });
+});

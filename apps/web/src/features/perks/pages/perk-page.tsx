@@ -1,0 +1,264 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { PerkDetail } from '@wyn/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PerkTypeArt } from '@/components/cards/type-icons';
+import { AlertCircleIcon, ArrowLeftIcon, ShieldIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { href } from '@/config/paths';
+import { isApiError } from '@/lib/api-error';
+import { formatRelativeTime, isAppPath, isHttpUrl } from '@/lib/format';
+import { PERK_TYPE_LABELS, UNTITLED_PERK } from '@/lib/labels';
+import { useMyWallet } from '@/lib/queries/my-wallet';
+import { queryKeys } from '@/lib/query-client';
+import { useCurrentUser } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { perkDetailKey, usePerk } from '../api/get-perk';
+import { usePerkContent } from '../api/get-perk-content';
+import { useRedeemPerk } from '../api/redeem-perk';
+import { PerkDetailContent } from '../components/perk-detail-content';
+import { PerkDetailSideCards } from '../components/perk-detail-side-cards';
+import { RedeemCard } from '../components/redeem-card';
+import { confirmText, creatorLabel, isOwnPerk, isRedeemed, redeemState, statusText } from '../lib/redeem-state';
+
+export const PERK_PAGE_MSG = {
+  loadFailed: "Couldn't load perk details.",
+  notFoundTitle: 'Perk Not Found',
+  notFound: 'The requested perk could not be found.',
+  defaultTerms: 'Redeem points to receive this perk. Check notifications for details after redemption.',
+  processing: 'Processing redemption...',
+  redeemed: "You've successfully redeemed the perk.",
+  redeemFailed: 'Failed to redeem perk. Please try again later.',
+} as const;
+
+const REDEEM_TOAST_ID = 'perk-redeem';
+const REFETCH_AFTER_REDEEM_MS = 1000;
+const REDEEM_ERROR_TOAST_MS = 5000;
+
+/** Server detail, else the client's sentence for the failure, else the default (spec 02 §8). */
+function redeemErrorMessage(e: unknown): string {
+  if (isApiError(e)) {
+    const data = e.data as { detail?: unknown; error?: unknown } | undefined;
+    if (data && typeof data.detail === 'string' && data.detail.trim()) return data.detail;
+    if (data && typeof data.error === 'string' && data.error.trim()) return data.error;
+    if (e.message) return e.message;
+  } else if (e instanceof Error && e.message) return e.message;
+  return PERK_PAGE_MSG.redeemFailed;
+}
+
+export default function PerkPage() {
+  const { id = '' } = useParams();
+  const perk = usePerk(id);
+  useDocumentTitle(perk.data?.title || 'Perk');
+
+  if (perk.isPending)
+    return (
+      <div className="flex min-h-[60dvh] items-center justify-center">
+        <Spinner className="size-8 text-primary" label="Loading perk" />
+      </div>
+    );
+  if (perk.isError) return <PerkError error={perk.error} onRetry={() => void perk.refetch()} />;
+  return <PerkView perk={perk.data} />;
+}
+
+function PerkView({ perk }: { perk: PerkDetail }) {
+  const viewer = useCurrentUser();
+  const viewerId = viewer?.id ?? null;
+  const wallet = useMyWallet();
+  const qc = useQueryClient();
+  const redeem = useRedeemPerk(perk.id);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const own = isOwnPerk(perk, viewerId);
+  const redeemed = isRedeemed(perk);
+  const walletError = wallet.isError && wallet.data === undefined;
+  const state = redeemState({
+    perk,
+    viewerId,
+    balance: wallet.data?.balance,
+    walletError,
+    pending: redeem.isPending,
+  });
+  const needsContent = (own || redeemed) && !perk.content;
+  const fallbackContent = usePerkContent(perk.id, needsContent);
+  const content = perk.content ?? fallbackContent.data?.content ?? null;
+  const title = perk.title?.trim() || UNTITLED_PERK;
+  const media = perk.media && (isHttpUrl(perk.media) || isAppPath(perk.media)) ? perk.media : null;
+
+  const refetchSoon = () => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      void qc.invalidateQueries({ queryKey: perkDetailKey(perk.id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.myWallet });
+    }, REFETCH_AFTER_REDEEM_MS);
+  };
+
+  const doRedeem = () => {
+    setConfirmOpen(false);
+    notify.info(PERK_PAGE_MSG.processing, { id: REDEEM_TOAST_ID });
+    redeem.mutate(crypto.randomUUID(), {
+      onSuccess: () => notify.success(PERK_PAGE_MSG.redeemed, { id: REDEEM_TOAST_ID }),
+      onError: (e) => notify.error(redeemErrorMessage(e), { id: REDEEM_TOAST_ID, duration: REDEEM_ERROR_TOAST_MS }),
+      onSettled: refetchSoon,
+    });
+  };
+
+  const redeemCard = (
+    <RedeemCard
+      state={state}
+      onRedeem={() => setConfirmOpen(true)}
+      onRetryWallet={() => void wallet.refetch()}
+      redeemedAt={perk.redeemed_at}
+    />
+  );
+  const sideCards = (
+    <PerkDetailSideCards perk={perk} balance={wallet.data?.balance} balanceLoading={wallet.isFetching} />
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pb-8 md:px-6">
+      <BackBar />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="flex min-w-0 flex-col gap-5">
+          <header className="flex flex-col gap-3">
+            <div className="flex items-start gap-3">
+              <PerkTypeArt type={perk.perk_type} className="size-12 shrink-0 rounded-2xl [&>svg]:size-6" />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-muted-foreground">
+                  {PERK_TYPE_LABELS[perk.perk_type] ?? 'Perk'}
+                  {perk.status !== 'active' ? (
+                    <Badge variant="secondary" className="capitalize">
+                      {statusText(perk.status)}
+                    </Badge>
+                  ) : null}
+                </p>
+                <h1 className="text-2xl leading-tight font-bold tracking-tight break-words">{title}</h1>
+              </div>
+            </div>
+            {perk.tags.length > 0 ? (
+              <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+                {perk.tags.map((t) => (
+                  <li key={t.id}>
+                    <Badge variant="secondary">#{t.name}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+              {perk.creator ? (
+                <Link
+                  to={href.profile(perk.creator)}
+                  className="min-w-0 font-medium text-foreground hover:text-primary"
+                  data-testid="perk-creator"
+                >
+                  {creatorLabel(perk.creator)}
+                  {own ? <span className="ml-1 text-muted-foreground">(you)</span> : null}
+                </Link>
+              ) : (
+                <span className="inline-flex items-center gap-1 font-medium text-foreground" data-testid="perk-creator">
+                  <ShieldIcon className="size-4 text-primary" /> Created by admin
+                </span>
+              )}
+              {perk.creator && perk.creator_name ? <span className="truncate">({perk.creator_name})</span> : null}
+              <span aria-hidden="true">·</span>
+              <time dateTime={perk.created_at} className="shrink-0">
+                Posted {formatRelativeTime(perk.created_at)}
+              </time>
+            </div>
+          </header>
+
+          {media ? <img src={media} alt="" className="aspect-video w-full rounded-2xl bg-muted object-cover" /> : null}
+
+          {content && (own || redeemed) ? <PerkDetailContent content={content} isCreator={own} /> : null}
+
+          <div className="flex flex-col gap-3 lg:hidden">
+            {sideCards}
+            {redeemCard}
+          </div>
+
+          <section>
+            <h2 className="mb-1.5 font-semibold">Description</h2>
+            <p className="text-[15px] leading-relaxed break-words whitespace-pre-line">{perk.description}</p>
+          </section>
+          <section>
+            <h2 className="mb-1.5 font-semibold">Details &amp; Terms</h2>
+            <p className="text-[15px] break-words whitespace-pre-line text-muted-foreground">
+              {perk.terms_and_conditions?.trim() || PERK_PAGE_MSG.defaultTerms}
+            </p>
+          </section>
+        </div>
+
+        <aside className="hidden flex-col gap-3 lg:sticky lg:top-20 lg:flex lg:self-start" aria-label="Perk summary">
+          {sideCards}
+          {redeemCard}
+        </aside>
+      </div>
+
+      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+        <DialogContent title="Confirm Redemption" description={confirmText({ ...perk, title })}>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button onClick={doRedeem} disabled={!state.canRedeem}>
+              Confirm &amp; Redeem
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/** Goes back; on a first visit (nothing to go back to) opens the perks of Explore. */
+function useBackToPerks() {
+  const navigate = useNavigate();
+  return () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate('/explore?tab=perks');
+  };
+}
+
+function BackBar() {
+  const back = useBackToPerks();
+  return (
+    <div className="flex h-14 items-center pt-2">
+      <Button variant="ghost" size="sm" className="-ml-2" onClick={back}>
+        <ArrowLeftIcon className="size-4" /> Back to Perks
+      </Button>
+    </div>
+  );
+}
+
+function PerkError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const back = useBackToPerks();
+  const status = isApiError(error) ? error.status : 0;
+  const notFound = status === 404 || status === 400;
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 md:px-6">
+      <div
+        role="alert"
+        className="mt-10 flex flex-col items-center rounded-3xl border border-border bg-card px-6 py-12 text-center"
+      >
+        <span className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-destructive-soft text-destructive">
+          <AlertCircleIcon className="size-7" />
+        </span>
+        <h1 className="text-lg font-semibold">{notFound ? PERK_PAGE_MSG.notFoundTitle : PERK_PAGE_MSG.loadFailed}</h1>
+        {notFound ? <p className="mt-1.5 text-sm text-muted-foreground">{PERK_PAGE_MSG.notFound}</p> : null}
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          <Button variant="outline" onClick={back}>
+            <ArrowLeftIcon className="size-4" /> Back to Perks
+          </Button>
+          {notFound ? null : <Button onClick={onRetry}>Try Again</Button>}
+        </div>
+      </div>
+    </div>
+  );
+}

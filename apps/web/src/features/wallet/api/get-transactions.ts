@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Paginated, WalletTransaction } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import type { TransactionQueryParams } from '../lib/transaction-filters';
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  transactions: (walletId: string, params: TransactionQueryParams) =>
+    ['wallet', 'transactions', walletId, params] as const,
+};
+
+/** GET club/wallets/{id}/transactions/ — the page shows its own error state, so no toast. */
+export function getTransactions(
+  walletId: string,
+  params: TransactionQueryParams,
+  signal?: AbortSignal,
+): Promise<Paginated<WalletTransaction>> {
+  return api.get<Paginated<WalletTransaction>>(apiPaths.walletTransactions(walletId), {
+    query: params,
+    signal,
+    toast: false,
+  });
+}
+
+export function useTransactions(walletId: string | undefined, params: TransactionQueryParams) {
+  return useQuery({
+    queryKey: walletKeys.transactions(walletId ?? '', params),
+    queryFn: ({ signal }) => getTransactions(walletId ?? '', params, signal),
+    enabled: Boolean(walletId),
+    placeholderData: keepPreviousData,
+  });
+}

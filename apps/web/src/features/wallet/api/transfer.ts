@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TransferRequest, TransferResponse, Wallet } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import { walletKeys } from './get-transactions';
+
+/** POST club/wallets/{id}/transfer/ with an Idempotency-Key (DESIGN §3); errors are shown inline by the dialog. */
+export function transfer(walletId: string, body: TransferRequest, idempotencyKey: string): Promise<TransferResponse> {
+  return api.post<TransferResponse>(apiPaths.walletTransfer(walletId), body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+    toast: false,
+  });
+}
+
+export function useTransfer(walletId: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: TransferRequest; key: string }) => transfer(walletId ?? '', body, key),
+    onSuccess: (res) => {
+      qc.setQueryData<Wallet>(queryKeys.myWallet, (w) => (w ? { ...w, balance: res.balance } : w));
+      void qc.invalidateQueries({ queryKey: queryKeys.myWallet });
+      void qc.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+}
