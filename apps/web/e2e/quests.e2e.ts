@@ -2,7 +2,8 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInitData } from '../../server/test/telegram-signing.ts';
-import { codeFor, launchBrowser, openPage, screenshot, type Session, type ViewportName } from './fixtures/browser.ts';
+import { launchBrowser, openPage, screenshot, type Session, type ViewportName } from './fixtures/browser.ts';
+import { api, member, sessionScript, type Auth } from './fixtures/members.ts';
 import { addChat, setMember } from './fixtures/telegram.ts';
 
 let browser: Browser;
@@ -53,48 +54,6 @@ function png(size = 32, rgb: [number, number, number] = [124, 58, 237]): Buffer 
     chunk('IDAT', deflateSync(Buffer.from(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-// -- members through the API ---------------------------------------------------------------------------
-type Auth = { access: string; refresh: string; access_expires_at: string; user: { id: string } };
-
-async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}/api/v1/${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'POST'} ${path} → ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** Registers and verifies a member (100 W welcome bonus) and returns the sign-in result. */
-async function member(username: string, first: string, last: string): Promise<Auth> {
-  const email = `${username}@example.com`;
-  await api('bot/register/', {
-    body: { username, email, password: 'correct-horse-battery', first_name: first, last_name: last },
-  });
-  return api<Auth>('bot/otp-verify/', { body: { identifier: email, otp: await codeFor(email) } });
-}
-
-/** The session the app would have stored after signing in (lib/session.ts keys); kept across reloads. */
-function sessionScript(auth: Auth): string {
-  const entries = {
-    'wyn.token': auth.access,
-    'wyn.refresh_token': auth.refresh,
-    'wyn.user': JSON.stringify(auth.user),
-    'wyn.token_expiry': String(Date.parse(auth.access_expires_at)),
-    'wyn.last_activity': String(Date.now()),
-    'wyn.onboarding_completed': 'true',
-  };
-  return `if (!localStorage.getItem('wyn.token')) {
-    for (const [k, v] of Object.entries(${JSON.stringify(entries)})) localStorage.setItem(k, v);
-  }`;
 }
 
 async function expectBalance(page: Page, amount: number) {
