@@ -31,6 +31,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 import { displayName } from '../accounts/accounts.service.ts';
 import { perkCardColumns, perkTagsJson, toPerkCard } from '../home/cards.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -124,8 +125,8 @@ async function getOwnPerk(db: DbOrTx, id: string, userId: string): Promise<PerkR
   return row;
 }
 
-export async function perkDetail(db: DbOrTx, id: string, viewerId: string): Promise<PerkDetail> {
-  const [row] = await db
+const perkDetailQuery = preparedPerDb((db) =>
+  db
     .select({
       perk: perks,
       tags: perkTagsJson,
@@ -138,9 +139,17 @@ export async function perkDetail(db: DbOrTx, id: string, viewerId: string): Prom
     })
     .from(perks)
     .leftJoin(users, eq(users.id, perks.creatorId))
-    .leftJoin(perkRedemptions, and(eq(perkRedemptions.perkId, perks.id), eq(perkRedemptions.userId, viewerId)))
-    .where(eq(perks.id, id))
-    .limit(1);
+    .leftJoin(
+      perkRedemptions,
+      and(eq(perkRedemptions.perkId, perks.id), eq(perkRedemptions.userId, sql.placeholder('viewer'))),
+    )
+    .where(eq(perks.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('perk_detail'),
+);
+
+export async function perkDetail(db: DbOrTx, id: string, viewerId: string): Promise<PerkDetail> {
+  const [row] = await perkDetailQuery(db).execute({ id, viewer: viewerId });
   if (!row || row.perk.isHidden || row.perk.status === 'hidden') throw notFound(PERK_MSG.notFound);
   const p = row.perk;
   const isCreator = p.creatorId === viewerId;

@@ -36,6 +36,7 @@ import {
   PG_UNIQUE_VIOLATION,
 } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 import { displayName } from '../accounts/accounts.service.ts';
 import { questCardColumns, questTagsJson, toQuestCard } from '../home/cards.ts';
 import { escapeLike } from '../tags/tags.service.ts';
@@ -91,8 +92,8 @@ export function toParticipation(c: CompletionRow): MyParticipation {
   };
 }
 
-export async function questDetail(db: DbOrTx, id: string, viewerId: string, config: Config): Promise<QuestDetail> {
-  const [row] = await db
+const questDetailQuery = preparedPerDb((db) =>
+  db
     .select({
       quest: quests,
       tags: questTagsJson,
@@ -102,13 +103,18 @@ export async function questDetail(db: DbOrTx, id: string, viewerId: string, conf
       creatorTg: users.tgUsername,
       creatorPhoto: users.telegramPhotoUrl,
       creatorAvatar: profiles.avatar,
-      isLiked: sql<boolean>`exists(select 1 from quest_likes ql where ql.quest_id = "quests"."id" and ql.user_id = ${viewerId})`,
+      isLiked: sql<boolean>`exists(select 1 from quest_likes ql where ql.quest_id = "quests"."id" and ql.user_id = ${sql.placeholder('viewer')})`,
     })
     .from(quests)
     .leftJoin(users, eq(users.id, quests.creatorId))
     .leftJoin(profiles, eq(profiles.id, quests.creatorId))
-    .where(eq(quests.id, id))
-    .limit(1);
+    .where(eq(quests.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('quest_detail'),
+);
+
+export async function questDetail(db: DbOrTx, id: string, viewerId: string, config: Config): Promise<QuestDetail> {
+  const [row] = await questDetailQuery(db).execute({ id, viewer: viewerId });
   if (!row || row.quest.isHidden || row.quest.status === 'hidden') throw notFound(QUEST_MSG.notFound);
   const q = row.quest;
   const isCreator = q.creatorId === viewerId;
