@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { usingPostgres } from '../test/create-test-app.ts';
 
 /** The real process: start-up checks, the PGlite lock, graceful shutdown. */
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -39,7 +40,8 @@ async function freePort() {
   return port;
 }
 
-describe('the server process', () => {
+// The process uses the embedded database whatever TEST_DATABASE_URL says: PGlite pass only.
+describe.skipIf(usingPostgres)('the server process', { timeout: 180_000 }, () => {
   it('refuses a bad configuration value, naming the variable', async () => {
     const p = start({ PORT: 'not-a-port' });
     expect(await p.exited).toBe(1);

@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { amountInput, amountString, pageQuery } from './common.ts';
+import { amountString, pageQuery } from './common.ts';
 import { contentType, perkType } from './enums.ts';
+import {
+  blankToUndefined,
+  deadlineString,
+  descriptionText,
+  jsonString,
+  maxParticipantsNumber,
+  optionalText,
+  positiveAmount,
+  tagIds,
+  titleText,
+} from './fields.ts';
 import { perkCard } from './home.ts';
 import { LIMITS } from './limits.ts';
 import { tag } from './tags.ts';
@@ -62,18 +73,6 @@ export const PerkErrorCode = {
   insufficientFunds: 'insufficient_funds',
 } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const jsonString = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const s = v.trim();
-  if (!s) return undefined;
-  try {
-    return JSON.parse(s) as unknown;
-  } catch {
-    return v;
-  }
-};
-const optionalText = (max = 500) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 /** In PATCH: `null` or '' clears the field. */
 const nullableText = (max = 500) =>
   z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(max).nullable().optional());
@@ -138,15 +137,9 @@ export function exclusiveContentProblem(
   }
 }
 
-const costAmountValue = amountInput
-  .refine((v) => v > 0, PERK_MSG.costPositive)
-  .refine((v) => v <= 1_000_000_000, 'Cost too large');
-const maxParticipants = z.coerce
-  .number()
-  .int(PERK_MSG.maxParticipantsMin)
-  .min(1, PERK_MSG.maxParticipantsMin)
-  .max(1_000_000);
-const deadline = z.string().refine((s) => !Number.isNaN(Date.parse(s)), PERK_MSG.deadlineInvalid);
+const costAmountValue = positiveAmount(PERK_MSG.costPositive, 'Cost too large');
+const maxParticipants = maxParticipantsNumber(PERK_MSG.maxParticipantsMin);
+const deadline = deadlineString(PERK_MSG.deadlineInvalid);
 /** Required, with the spec's sentence when missing or blank (a bare `.refine` after `.optional()` never sees undefined). */
 const required = <T extends z.ZodType>(schema: T, message: string) =>
   z.preprocess(
@@ -156,7 +149,6 @@ const required = <T extends z.ZodType>(schema: T, message: string) =>
       .refine((v) => v !== undefined, { message, abort: true })
       .pipe(schema),
   );
-const tagIds = z.preprocess(jsonString, z.array(z.uuid('Unknown tag')).max(10).optional());
 
 /**
  * `POST perks/` (JSON, or multipart where every field is a string, `tags` and `exclusive_content` are JSON
@@ -166,16 +158,8 @@ const tagIds = z.preprocess(jsonString, z.array(z.uuid('Unknown tag')).max(10).o
  */
 export const createPerkRequest = z
   .object({
-    title: z
-      .string({ error: PERK_MSG.missingBasics })
-      .trim()
-      .min(LIMITS.titleMinFinal, PERK_MSG.titleMin)
-      .max(LIMITS.titleMax, PERK_MSG.titleMax),
-    description: z
-      .string({ error: PERK_MSG.missingBasics })
-      .trim()
-      .min(LIMITS.descriptionMin, PERK_MSG.descriptionMin)
-      .max(LIMITS.descriptionMax, PERK_MSG.descriptionMax),
+    title: titleText(PERK_MSG, { error: PERK_MSG.missingBasics }),
+    description: descriptionText(PERK_MSG, { error: PERK_MSG.missingBasics }),
     cost_amount: required(costAmountValue, PERK_MSG.missingBasics),
     perk_type: required(perkType, PERK_MSG.perkTypeRequired),
     status: z.literal('active').optional(),
@@ -224,18 +208,8 @@ export type CreatePerkInput = z.output<typeof createPerkRequest>;
 
 /** `PATCH perks/{id}/`: only these fields; anything else is a 400. `null` clears an optional field. */
 export const updatePerkRequest = z.strictObject({
-  title: z
-    .string()
-    .trim()
-    .min(LIMITS.titleMinFinal, PERK_MSG.titleMin)
-    .max(LIMITS.titleMax, PERK_MSG.titleMax)
-    .optional(),
-  description: z
-    .string()
-    .trim()
-    .min(LIMITS.descriptionMin, PERK_MSG.descriptionMin)
-    .max(LIMITS.descriptionMax, PERK_MSG.descriptionMax)
-    .optional(),
+  title: titleText(PERK_MSG).optional(),
+  description: descriptionText(PERK_MSG).optional(),
   terms_and_conditions: nullableText(LIMITS.descriptionMax),
   purchase_requirements: nullableText(LIMITS.descriptionMax),
   cost_amount: costAmountValue.optional(),

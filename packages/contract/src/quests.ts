@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { amountInput, amountString, pageQuery } from './common.ts';
+import { amountString, pageQuery } from './common.ts';
 import { channelType, questType, questTypes } from './enums.ts';
+import {
+  blankToUndefined,
+  deadlineString,
+  descriptionText,
+  jsonString,
+  maxParticipantsNumber,
+  optionalText,
+  positiveAmount,
+  tagIds,
+  titleText,
+} from './fields.ts';
 import { LIMITS } from './limits.ts';
 import { tag } from './tags.ts';
 
@@ -78,19 +89,6 @@ export const QUEST_MSG = {
   deleted: 'Quest deleted.',
 } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const jsonString = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const s = v.trim();
-  if (!s) return undefined;
-  try {
-    return JSON.parse(s) as unknown;
-  } catch {
-    return v;
-  }
-};
-const optionalText = (max = 500) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
-
 export const questTaskDetails = z.object({
   channel_type: channelType.optional(),
   invite_link: optionalText(500),
@@ -102,20 +100,9 @@ export const questTaskDetails = z.object({
  */
 export const createQuestRequest = z
   .object({
-    title: z
-      .string({ error: QUEST_MSG.missingBasics })
-      .trim()
-      .min(LIMITS.titleMinFinal, QUEST_MSG.titleMin)
-      .max(LIMITS.titleMax, QUEST_MSG.titleMax),
-    description: z
-      .string({ error: QUEST_MSG.missingBasics })
-      .trim()
-      .min(LIMITS.descriptionMin, QUEST_MSG.descriptionMin)
-      .max(LIMITS.descriptionMax, QUEST_MSG.descriptionMax),
-    reward_amount: z.preprocess(
-      blankToUndefined,
-      amountInput.refine((v) => v > 0, QUEST_MSG.rewardPositive).refine((v) => v <= 1_000_000_000, 'Reward too large'),
-    ),
+    title: titleText(QUEST_MSG, { error: QUEST_MSG.missingBasics }),
+    description: descriptionText(QUEST_MSG, { error: QUEST_MSG.missingBasics }),
+    reward_amount: z.preprocess(blankToUndefined, positiveAmount(QUEST_MSG.rewardPositive, 'Reward too large')),
     status: z.literal('published').optional(),
     // A required enum with its own message: `.optional().refine()` would never see the missing value.
     task_type: z.preprocess(
@@ -124,25 +111,11 @@ export const createQuestRequest = z
         error: (issue) => (issue.input === undefined ? QUEST_MSG.taskTypeRequired : 'Unknown quest type'),
       }),
     ),
-    max_participants: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number()
-        .int(QUEST_MSG.maxParticipantsMin)
-        .min(1, QUEST_MSG.maxParticipantsMin)
-        .max(1_000_000)
-        .optional(),
-    ),
-    deadline: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .refine((s) => !Number.isNaN(Date.parse(s)), QUEST_MSG.deadlineInvalid)
-        .optional(),
-    ),
+    max_participants: z.preprocess(blankToUndefined, maxParticipantsNumber(QUEST_MSG.maxParticipantsMin).optional()),
+    deadline: z.preprocess(blankToUndefined, deadlineString(QUEST_MSG.deadlineInvalid).optional()),
     participation_requirements: optionalText(LIMITS.descriptionMax),
     completion_criteria: optionalText(LIMITS.descriptionMax),
-    tags: z.preprocess(jsonString, z.array(z.uuid('Unknown tag')).max(10).optional()),
+    tags: tagIds,
     /** A URL returned by `POST media/upload/` (JSON creation); multipart creation sends the file as `media`. */
     media: z.preprocess(
       blankToUndefined,

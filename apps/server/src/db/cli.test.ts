@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { usingPostgres } from '../../test/create-test-app.ts';
 import { openPglite } from './client.ts';
 import { users } from './schema/index.ts';
 
@@ -34,7 +35,9 @@ async function isStaff(username: string) {
   }
 }
 
-describe('command-line tools', () => {
+// These processes use the embedded database whatever TEST_DATABASE_URL says, so they run in the PGlite pass
+// only. Each seeds or opens PGlite from scratch; on a loaded 2-core machine that can take over 30 s.
+describe.skipIf(usingPostgres)('command-line tools', { timeout: 180_000 }, () => {
   it('db:seed seeds an empty database, then leaves it alone', async () => {
     const first = await run('src/db/seed.cli.ts');
     expect(first.output).toContain('Seeded the demo content');

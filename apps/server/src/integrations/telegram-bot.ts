@@ -88,6 +88,15 @@ export function createTelegramBot(opts: {
   };
 }
 
+/** The product's bot from the server's `telegram` settings. */
+export function telegramBotFromConfig(telegram: {
+  botToken: string | undefined;
+  botUsername: string | undefined;
+  apiRoot: string;
+}): TelegramBot {
+  return createTelegramBot({ token: telegram.botToken, username: telegram.botUsername, apiRoot: telegram.apiRoot });
+}
+
 /** True when a Bot API `ChatMember` counts as having joined (DESIGN §1). */
 export function isJoinedMember(m: ChatMember): boolean {
   if (m.status === 'creator' || m.status === 'administrator' || m.status === 'member') return true;

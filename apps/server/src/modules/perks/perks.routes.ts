@@ -1,11 +1,8 @@
-import multipart from '@fastify/multipart';
 import {
   centsToAmount,
   createPerkRequest,
   idParams,
-  LIMITS,
   MEDIA_ALLOWED_TYPES,
-  MEDIA_MSG,
   myPerk,
   myRedemption,
   pageQuery,
@@ -19,40 +16,25 @@ import {
   redeemResponse,
   updatePerkRequest,
 } from '@wyn/contract';
-import type { z } from 'zod';
 import type { AppInstance, ModuleOptions } from '../../app.ts';
 import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
-import { createTelegramBot } from '../../integrations/telegram-bot.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
+import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
 import { mediaRoot } from '../home/media-static.ts';
-import { readMultipart, storeMedia } from '../media/media.service.ts';
+import { storeMedia } from '../media/media.service.ts';
 import { resolveInviteChat } from './perk-telegram.ts';
 import * as svc from './perks.service.ts';
 
-/** A zod failure as {detail, errors}: the first message is the sentence the spec gives. */
-function invalid(error: z.ZodError) {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || 'non_field_errors';
-    (errors[field] ??= []).push(issue.message);
-  }
-  return badRequest(error.issues[0]?.message ?? 'Invalid data provided. Please check your input.', errors);
-}
-
 /** Perks under /api/v1/club/: create, read, manage, redeem. @fastify/multipart is registered in this scope. */
 export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
-  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 2, fields: 40 } });
+  await registerMultipart(app);
   const db = deps.database.db;
   const config = deps.config;
   const storage = createDiskMediaStorage(mediaRoot(config.dataDir));
-  const bot = createTelegramBot({
-    token: config.telegram.botToken,
-    username: config.telegram.botUsername,
-    apiRoot: config.telegram.apiRoot,
-  });
+  const bot = telegramBotFromConfig(config.telegram);
   const resolveChat = (url: string) => resolveInviteChat(bot, url, app.log);
   const security = [{ bearer: [] }];
   const tags = ['perks'];
@@ -62,20 +44,8 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     '/perks/',
     { ...auth, schema: { tags, security, response: { 201: perkDetail } } },
     async (request, reply) => {
-      let raw: unknown = request.body;
-      let files: Awaited<ReturnType<typeof readMultipart>>['files'] = [];
-      if (request.isMultipart()) {
-        const body = await readMultipart(request, {
-          maxFileBytes: LIMITS.uploadMaxBytes,
-          tooLargeMessage: MEDIA_MSG.tooLarge,
-          fileFields: ['media', 'exclusive_media'],
-        });
-        raw = body.fields;
-        files = body.files;
-      }
-      const parsed = createPerkRequest.safeParse(raw ?? {});
-      if (!parsed.success) throw invalid(parsed.error);
-      const input = parsed.data;
+      const { raw, files } = await readMultipartOrJson(request, { fileFields: ['media', 'exclusive_media'] });
+      const input = parseBody(createPerkRequest, raw);
       const userId = request.auth.userId;
       await svc.precheckPerk(db, input, deps.now());
       const mediaFile = files.find((f) => f.field === 'media');
@@ -168,9 +138,8 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     '/perks/:id/',
     { ...auth, schema: { tags, security, params: idParams, response: { 200: perkDetail } } },
     async (request) => {
-      const parsed = updatePerkRequest.safeParse(request.body ?? {});
-      if (!parsed.success) throw invalid(parsed.error);
-      await svc.updatePerk(db, request.params.id, request.auth.userId, parsed.data, { now: deps.now(), resolveChat });
+      const input = parseBody(updatePerkRequest, request.body);
+      await svc.updatePerk(db, request.params.id, request.auth.userId, input, { now: deps.now(), resolveChat });
       homeContentChanged();
       return svc.perkDetail(db, request.params.id, request.auth.userId);
     },

@@ -24,17 +24,18 @@ import {
   perks,
   perkTags,
   profiles,
-  tags,
   users,
   wallets,
   type ExclusiveContent,
 } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { futureDeadline, iso } from '../../lib/dates.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
-import { displayName } from '../accounts/accounts.service.ts';
+import { creatorName, displayName, memberSummary } from '../accounts/accounts.service.ts';
 import { perkCardColumns, perkTagsJson, toPerkCard } from '../home/cards.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { checkTagIds, escapeLike } from '../tags/tags.service.ts';
 import { getMemberWallet, move, systemWalletId } from '../wallet/wallet.service.ts';
 
 /**
@@ -47,8 +48,6 @@ export type PerkRow = typeof perks.$inferSelect;
 export type UpdatePerkInput = z.output<typeof updatePerkRequest>;
 
 const toCents = (amount: number) => Math.round(amount * 100);
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const perkError = (status: number, code: string, detail: string) => new AppError(status, code, detail);
 
@@ -165,15 +164,7 @@ export async function perkDetail(db: DbOrTx, id: string, viewerId: string): Prom
     media: p.mediaUrl,
     tags: row.tags,
     creator: p.creatorId,
-    creator_name: p.creatorId
-      ? displayName({
-          id: p.creatorId,
-          firstName: row.creatorFirst ?? '',
-          lastName: row.creatorLast ?? '',
-          username: row.creatorUsername ?? null,
-          tgUsername: row.creatorTg ?? null,
-        })
-      : 'Admin',
+    creator_name: creatorName(p.creatorId, row),
     is_creator: isCreator,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
@@ -304,18 +295,7 @@ export async function listPurchasers(
   return {
     rows: rows.map((r) => ({
       id: r.id,
-      user: {
-        id: r.userId,
-        username: r.username,
-        display_name: displayName({
-          id: r.userId,
-          firstName: r.firstName,
-          lastName: r.lastName,
-          username: r.username,
-          tgUsername: r.tgUsername,
-        }),
-        avatar: r.avatar ?? r.photo ?? null,
-      },
+      user: memberSummary(r),
       redeemed_at: r.redeemedAt.toISOString(),
     })),
     count: total?.n ?? 0,
@@ -356,18 +336,8 @@ export async function listMyRedemptions(
 // ---------------------------------------------------------------------------------------------------------
 // creating and changing
 
-async function checkTags(db: DbOrTx, ids: string[] | undefined) {
-  if (!ids?.length) return;
-  const found = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
-  if (found.length !== new Set(ids).size) throw badRequest('Unknown tag', { tags: ['Unknown tag'] });
-}
-
-function checkDeadline(deadline: string | null | undefined, now: Date): Date | null {
-  if (!deadline) return null;
-  const d = new Date(deadline);
-  if (d.getTime() <= now.getTime()) throw badRequest(PERK_MSG.deadlinePast, { deadline: [PERK_MSG.deadlinePast] });
-  return d;
-}
+const checkDeadline = (deadline: string | null | undefined, now: Date) =>
+  futureDeadline(deadline, now, PERK_MSG.deadlinePast);
 
 function checkExclusive(c: ExclusiveContentInput | undefined | null) {
   const problem = exclusiveContentProblem(c);
@@ -379,7 +349,7 @@ export type ResolveChat = (telegramUrl: string) => Promise<string | null>;
 /** The checks that need no upload (deadline, tags), run before any file is stored. */
 export async function precheckPerk(db: DbOrTx, input: CreatePerkInput, now: Date): Promise<void> {
   checkDeadline(input.deadline, now);
-  await checkTags(db, input.tags);
+  await checkTagIds(db, input.tags);
 }
 
 export async function createPerk(
@@ -391,7 +361,7 @@ export async function createPerk(
   const deadline = checkDeadline(input.deadline, opts.now);
   const type = input.perk_type!;
   if (type === 'exclusive_content') checkExclusive(input.exclusive_content);
-  await checkTags(db, input.tags);
+  await checkTagIds(db, input.tags);
   const telegramChatId =
     type === 'telegram_invite' && input.telegram_url ? await opts.resolveChat(input.telegram_url) : null;
   const keep = <T>(wanted: boolean, v: T | undefined | null) => (wanted ? (v ?? null) : null);
@@ -470,7 +440,7 @@ export async function updatePerk(
     checkExclusive(input.exclusive_content);
     set.exclusiveContent = cleanExclusive(input.exclusive_content);
   }
-  if (input.tags !== undefined) await checkTags(db, input.tags);
+  if (input.tags !== undefined) await checkTagIds(db, input.tags);
 
   await db.transaction(async (tx) => {
     if (input.max_participants !== undefined) {

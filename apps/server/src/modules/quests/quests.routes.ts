@@ -1,6 +1,4 @@
-import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   approveAllRequest,
   approveAllResponse,
@@ -32,41 +30,27 @@ import {
 import type { AppInstance, ModuleOptions } from '../../app.ts';
 import { questCompletions, quests } from '../../db/schema/index.ts';
 import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
-import { createTelegramBot } from '../../integrations/telegram-bot.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
+import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
 import { mediaRoot } from '../home/media-static.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
-import { readMultipart, storeMedia } from '../media/media.service.ts';
+import { storeMedia } from '../media/media.service.ts';
 import * as svc from './quests.service.ts';
 import { validateChannel, verifyParticipation } from './telegram.service.ts';
-
-/** A zod failure as {detail, errors}: the first message is the sentence the spec gives. */
-function invalid(error: z.ZodError) {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || 'non_field_errors';
-    (errors[field] ??= []).push(issue.message);
-  }
-  return badRequest(error.issues[0]?.message ?? 'Invalid data provided. Please check your input.', errors);
-}
 
 /**
  * Quests (wire: tasks), their participations (task-completions), media upload and the Telegram checks,
  * under /api/v1/club/. @fastify/multipart lives in this scope only.
  */
 export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
-  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 2, fields: 40 } });
+  await registerMultipart(app);
   const db = deps.database.db;
   const config = deps.config;
   const storage = createDiskMediaStorage(mediaRoot(config.dataDir));
-  const bot = createTelegramBot({
-    token: config.telegram.botToken,
-    username: config.telegram.botUsername,
-    apiRoot: config.telegram.apiRoot,
-  });
+  const bot = telegramBotFromConfig(config.telegram);
   const security = [{ bearer: [] }];
   const tags = ['quests'];
   const auth = { onRequest: app.authenticate };
@@ -123,23 +107,11 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     '/tasks/',
     { ...auth, schema: { tags, security, response: { 201: questDetail } } },
     async (request, reply) => {
-      let raw: unknown = request.body;
-      let file: Awaited<ReturnType<typeof readMultipart>>['files'][number] | undefined;
-      if (request.isMultipart()) {
-        const body = await readMultipart(request, {
-          maxFileBytes: LIMITS.uploadMaxBytes,
-          tooLargeMessage: MEDIA_MSG.tooLarge,
-          fileFields: ['media'],
-        });
-        raw = body.fields;
-        file = body.files[0];
-      }
-      const parsed = createQuestRequest.safeParse(raw ?? {});
-      if (!parsed.success) throw invalid(parsed.error);
-      const mediaUrl = file
-        ? (await storeMedia(db, storage, request.auth.userId, file)).url
-        : (parsed.data.media ?? null);
-      const id = await svc.createQuest(db, request.auth.userId, parsed.data, {
+      const { raw, files } = await readMultipartOrJson(request, { fileFields: ['media'] });
+      const file = files[0];
+      const input = parseBody(createQuestRequest, raw);
+      const mediaUrl = file ? (await storeMedia(db, storage, request.auth.userId, file)).url : (input.media ?? null);
+      const id = await svc.createQuest(db, request.auth.userId, input, {
         mediaUrl,
         now: deps.now(),
         checkChannel: (name) => validateChannel(bot, name),
@@ -252,35 +224,30 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     '/tasks/:id/submit_proof/',
     { ...auth, schema: { tags, security, params: idParams, response: { 200: questCompletion } } },
     async (request) => {
-      let raw: unknown = request.body;
+      const { raw, files } = await readMultipartOrJson(request, {
+        maxFileBytes: LIMITS.imageMaxBytes,
+        tooLargeMessage: MEDIA_MSG.imageTooLarge,
+        fileFields: ['proof_image'],
+      });
       let image: string | undefined;
-      if (request.isMultipart()) {
-        const body = await readMultipart(request, {
-          maxFileBytes: LIMITS.imageMaxBytes,
+      const file = files[0];
+      if (file) {
+        // Check participation before storing anything.
+        await svc.getVisibleQuest(db, request.params.id);
+        const stored = await storeMedia(db, storage, request.auth.userId, file, {
+          allowed: MEDIA_IMAGE_TYPES,
+          unsupportedMessage: MEDIA_MSG.unsupportedImage,
+          maxBytes: LIMITS.imageMaxBytes,
           tooLargeMessage: MEDIA_MSG.imageTooLarge,
-          fileFields: ['proof_image'],
         });
-        raw = body.fields;
-        const file = body.files[0];
-        if (file) {
-          // Check participation before storing anything.
-          await svc.getVisibleQuest(db, request.params.id);
-          const stored = await storeMedia(db, storage, request.auth.userId, file, {
-            allowed: MEDIA_IMAGE_TYPES,
-            unsupportedMessage: MEDIA_MSG.unsupportedImage,
-            maxBytes: LIMITS.imageMaxBytes,
-            tooLargeMessage: MEDIA_MSG.imageTooLarge,
-          });
-          image = stored.url;
-        }
+        image = stored.url;
       }
-      const parsed = submitProofRequest.safeParse(raw ?? {});
-      if (!parsed.success) throw invalid(parsed.error);
+      const input = parseBody(submitProofRequest, raw);
       const row = await svc.submitProof(
         db,
         request.params.id,
         request.auth.userId,
-        { text: parsed.data.proof_text, image: image ?? parsed.data.proof_image, data: parsed.data.proof_data },
+        { text: input.proof_text, image: image ?? input.proof_image, data: input.proof_data },
         deps.now(),
       );
       return svc.getCompletionDto(db, row.id);

@@ -21,7 +21,6 @@ import {
   questLikes,
   quests,
   questTags,
-  tags,
   transactions,
   users,
   wallets,
@@ -35,11 +34,12 @@ import {
   pgErrorCode,
   PG_UNIQUE_VIOLATION,
 } from '../../lib/errors.ts';
+import { futureDeadline, iso } from '../../lib/dates.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
-import { displayName } from '../accounts/accounts.service.ts';
+import { creatorName, displayName, memberSummary } from '../accounts/accounts.service.ts';
 import { questCardColumns, questTagsJson, toQuestCard } from '../home/cards.ts';
-import { escapeLike } from '../tags/tags.service.ts';
+import { checkTagIds, escapeLike } from '../tags/tags.service.ts';
 import { getMemberWallet, move } from '../wallet/wallet.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
@@ -47,7 +47,6 @@ export type QuestRow = typeof quests.$inferSelect;
 type CompletionRow = typeof questCompletions.$inferSelect;
 export type CreateQuestInput = z.output<typeof createQuestRequest>;
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const W = (cents: number) => `${Math.trunc(cents / 100)} W`;
 
 export const toCents = (amount: number) => Math.round(amount * 100);
@@ -140,15 +139,6 @@ export async function questDetail(db: DbOrTx, id: string, viewerId: string, conf
       .limit(1);
     if (tok) botStartLink = `https://t.me/${config.telegram.botUsername}?start=${tok.token}`;
   }
-  const creatorName = q.creatorId
-    ? displayName({
-        id: q.creatorId,
-        firstName: row.creatorFirst ?? '',
-        lastName: row.creatorLast ?? '',
-        username: row.creatorUsername ?? null,
-        tgUsername: row.creatorTg ?? null,
-      })
-    : 'Admin';
   return {
     id: q.id,
     title: q.title,
@@ -157,7 +147,7 @@ export async function questDetail(db: DbOrTx, id: string, viewerId: string, conf
     tags: row.tags,
     reward_amount: centsToAmount(q.rewardAmount),
     creator: q.creatorId,
-    creator_name: creatorName,
+    creator_name: creatorName(q.creatorId, row),
     creator_avatar: row.creatorAvatar ?? row.creatorPhoto ?? null,
     status: q.status,
     deadline: iso(q.deadline),
@@ -263,18 +253,7 @@ export function toCompletionDto(r: CompletionJoinRow): QuestCompletion {
     ...toParticipation(r.c),
     task: r.c.questId,
     task_title: r.taskTitle,
-    user: {
-      id: r.userId,
-      username: r.username,
-      display_name: displayName({
-        id: r.userId,
-        firstName: r.firstName,
-        lastName: r.lastName,
-        username: r.username,
-        tgUsername: r.tgUsername,
-      }),
-      avatar: r.avatar ?? r.photo,
-    },
+    user: memberSummary(r),
     proof_data: r.c.proofData ?? null,
   };
 }
@@ -391,9 +370,7 @@ export async function createQuest(
   input: CreateQuestInput,
   opts: { mediaUrl: string | null; now: Date; checkChannel: ChannelCheck },
 ): Promise<string> {
-  const deadline = input.deadline ? new Date(input.deadline) : null;
-  if (deadline && deadline.getTime() <= opts.now.getTime())
-    throw badRequest(QUEST_MSG.deadlinePast, { deadline: [QUEST_MSG.deadlinePast] });
+  const deadline = futureDeadline(input.deadline, opts.now, QUEST_MSG.deadlinePast);
   const reward = toCents(input.reward_amount);
   const type = input.task_type!;
   const channelUsername = input.channel_username?.replace(/^@+/, '') || null;
@@ -411,10 +388,7 @@ export async function createQuest(
       throw badRequest(QUEST_MSG.botAccessRequired, { channel_username: [check.message] }, 'bot_access_required');
     telegramChatId = check.chatId ?? null;
   }
-  if (input.tags?.length) {
-    const found = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, input.tags));
-    if (found.length !== new Set(input.tags).size) throw badRequest('Unknown tag', { tags: ['Unknown tag'] });
-  }
+  await checkTagIds(db, input.tags);
 
   const keep = <T>(wanted: boolean, v: T | undefined | null) => (wanted ? (v ?? null) : null);
   return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { AppInstance, ModuleOptions } from '../../app.ts';
-import { createTelegramBot } from '../../integrations/telegram-bot.ts';
+import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
 import { completeStartToken } from './quests.service.ts';
@@ -29,11 +29,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
  */
 export async function telegramWebhookRoutes(app: AppInstance, { deps }: ModuleOptions) {
   const config = deps.config;
-  const bot = createTelegramBot({
-    token: config.telegram.botToken,
-    username: config.telegram.botUsername,
-    apiRoot: config.telegram.apiRoot,
-  });
+  const bot = telegramBotFromConfig(config.telegram);
   const expected = digest(config.telegram.webhookSecret);
 
   app.post(

@@ -1,13 +1,21 @@
-import { asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tag } from '@wyn/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { tags } from '../../db/schema/index.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 
 const toTagDto = (r: { id: string; name: string }): Tag => ({ id: r.id, name: r.name });
 
 /** `%`, `_` and `\` typed by a member match themselves, not as wildcards. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Every id names an existing tag, else a 400 on `tags` (a quest's or perk's tag list). */
+export async function checkTagIds(db: DbOrTx, ids: string[] | undefined): Promise<void> {
+  if (!ids?.length) return;
+  const found = await db.select({ id: tags.id }).from(tags).where(inArray(tags.id, ids));
+  if (found.length !== new Set(ids).size) throw badRequest('Unknown tag', { tags: ['Unknown tag'] });
+}
 
 /** Tags by name; with `search`, names containing it (any case), those starting with it first. */
 export async function listTags(db: DbOrTx, q: { page: number; page_size: number; search?: string | undefined }) {

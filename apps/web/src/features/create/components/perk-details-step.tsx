@@ -1,20 +1,11 @@
 import { LIMITS } from '@wyn/contract';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { PerkFieldErrors, PerkForm } from '../lib/perk-form';
 import type { MediaState } from '../lib/use-media-upload';
-import { MediaUpload } from './media-upload';
-import { TagPicker } from './tag-picker';
+import { BasicsFields } from './basics-fields';
 
 type Update = <K extends keyof PerkForm>(key: K, value: PerkForm[K]) => void;
-
-/** "2026-06-01T12:00" for the datetime-local minimum. */
-function localNow(): string {
-  const d = new Date();
-  d.setSeconds(0, 0);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
 
 /** Step 2 of a perk: title, description, picture, tags, cost and limits. */
 export function PerkDetailsStep({
@@ -36,71 +27,31 @@ export function PerkDetailsStep({
   currentMedia?: string | null;
 }) {
   return (
-    <div className="flex flex-col gap-5">
-      <FormField label="Title" required error={errors.title}>
-        <Input
-          value={form.title}
-          maxLength={LIMITS.titleMax}
-          onChange={(e) => update('title', e.target.value)}
-          placeholder="20% off at the Wyn shop"
-        />
-      </FormField>
-      <FormField
-        label="Description"
-        required
-        error={errors.description}
-        hint={`At least ${LIMITS.descriptionMin} characters.`}
-      >
-        <Textarea
-          value={form.description}
-          maxLength={LIMITS.descriptionMax}
-          onChange={(e) => update('description', e.target.value)}
-          placeholder="What do members get, and why is it worth it?"
-        />
-      </FormField>
-
-      {currentMedia && media.status === 'idle' ? (
-        <div className="flex items-center gap-3 rounded-xl border border-border bg-card p-2 text-sm">
-          <img src={currentMedia} alt="Current perk image" className="size-14 rounded-lg object-cover" />
-          <span className="text-muted-foreground">Current image. Upload a new file to replace it.</span>
-        </div>
-      ) : null}
-      <MediaUpload state={media} onPick={onPickMedia} onClear={onClearMedia} />
-
-      <TagPicker value={form.tags} onChange={(tags) => update('tags', tags)} />
-
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <FormField label="Cost amount (W)" required error={errors.cost_amount} hint="What members pay to redeem it.">
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            value={form.cost_amount}
-            onChange={(e) => update('cost_amount', e.target.value)}
-            placeholder="50"
-          />
-        </FormField>
-        <FormField label="Max participants" error={errors.max_participants} hint="Leave empty for unlimited.">
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={form.max_participants}
-            onChange={(e) => update('max_participants', e.target.value)}
-            placeholder="Unlimited"
-          />
-        </FormField>
-      </div>
-      <FormField label="Deadline" error={errors.deadline} hint="Optional.">
-        <Input
-          type="datetime-local"
-          min={localNow()}
-          value={form.deadline}
-          onChange={(e) => update('deadline', e.target.value)}
-        />
-      </FormField>
+    <BasicsFields
+      form={form}
+      errors={errors}
+      update={update}
+      placeholders={{ title: '20% off at the Wyn shop', description: 'What do members get, and why is it worth it?' }}
+      amount={{
+        label: 'Cost amount (W)',
+        hint: 'What members pay to redeem it.',
+        placeholder: '50',
+        value: form.cost_amount,
+        error: errors.cost_amount,
+        onChange: (value) => update('cost_amount', value),
+      }}
+      media={media}
+      onPickMedia={onPickMedia}
+      onClearMedia={onClearMedia}
+      beforeMedia={
+        currentMedia && media.status === 'idle' ? (
+          <div className="flex items-center gap-3 rounded-xl border border-border bg-card p-2 text-sm">
+            <img src={currentMedia} alt="Current perk image" className="size-14 rounded-lg object-cover" />
+            <span className="text-muted-foreground">Current image. Upload a new file to replace it.</span>
+          </div>
+        ) : null
+      }
+    >
       <FormField label="Terms and conditions" hint="Optional: rules buyers agree to.">
         <Textarea
           rows={3}
@@ -119,6 +70,6 @@ export function PerkDetailsStep({
           placeholder="e.g. Members of our community only"
         />
       </FormField>
-    </div>
+    </BasicsFields>
   );
 }

@@ -5,22 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { PERK_TYPE_LABELS } from '@/lib/labels';
 import { CONTENT_TYPE_OPTIONS, type PerkForm } from '../lib/perk-form';
 import type { MediaState } from '../lib/use-media-upload';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:gap-4">
-      <dt className="shrink-0 text-sm text-muted-foreground sm:w-40">{label}</dt>
-      <dd className="min-w-0 text-sm font-medium break-words">{children}</dd>
-    </div>
-  );
-}
-
-function mediaText(media: MediaState, fallback: string): string {
-  if (media.status === 'success') return 'Uploaded';
-  if (media.status === 'local') return 'Local preview only (will not be saved)';
-  if (media.status === 'uploading') return 'Uploading…';
-  return fallback;
-}
+import { DescriptionRow, LimitRows, mediaText, ReviewHeading, ReviewRow as Row, TagsRow } from './review-summary';
 
 function deliveryRow(form: PerkForm, exclusive: MediaState): [string, ReactNode] | null {
   switch (form.perk_type) {
@@ -63,29 +48,20 @@ export function PerkReviewStep({
   return (
     <div className="flex flex-col gap-4">
       {error ? <Alert title={editing ? "Can't save the perk yet" : "Can't create the perk yet"}>{error}</Alert> : null}
-      <div className="flex items-center gap-3">
-        {form.perk_type ? <PerkTypeArt type={form.perk_type} className="size-11 shrink-0 rounded-2xl" /> : null}
-        <div className="min-w-0">
-          <p className="text-xs font-medium text-muted-foreground">
-            {form.perk_type ? PERK_TYPE_LABELS[form.perk_type] : 'Perk'}
-          </p>
-          <h2 className="text-lg leading-snug font-semibold break-words">{form.title.trim() || 'Untitled Perk'}</h2>
-        </div>
-      </div>
-      {media.status !== 'idle' && media.status !== 'error' && media.kind === 'Image' ? (
-        <img src={media.previewUrl} alt="" className="aspect-video w-full rounded-2xl object-cover" />
-      ) : null}
+      <ReviewHeading
+        icon={form.perk_type ? <PerkTypeArt type={form.perk_type} className="size-11 shrink-0 rounded-2xl" /> : null}
+        kind={form.perk_type ? PERK_TYPE_LABELS[form.perk_type] : 'Perk'}
+        title={form.title.trim() || 'Untitled Perk'}
+        media={media}
+      />
       <dl className="divide-y divide-border rounded-2xl border border-border bg-card px-4">
-        <Row label="Description">
-          <span className="font-normal whitespace-pre-line">{form.description.trim()}</span>
-        </Row>
+        <DescriptionRow description={form.description} />
         {delivery ? <Row label={delivery[0]}>{delivery[1]}</Row> : null}
         <Row label="Cost">
           <Points amount={form.cost_amount || 0} />
         </Row>
-        <Row label="Max participants">{form.max_participants.trim() || 'Unlimited'}</Row>
-        <Row label="Deadline">{form.deadline ? new Date(form.deadline).toLocaleString() : 'No deadline'}</Row>
-        {form.tags.length > 0 ? <Row label="Tags">{form.tags.map((t) => `#${t.name}`).join(' ')}</Row> : null}
+        <LimitRows maxParticipants={form.max_participants} deadline={form.deadline} />
+        <TagsRow tags={form.tags} />
         {form.terms_and_conditions.trim() ? (
           <Row label="Terms and conditions">{form.terms_and_conditions.trim()}</Row>
         ) : null}

@@ -1,7 +1,4 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { ArrowLeftIcon, ArrowRightIcon } from '@/components/icons';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { notify } from '@/lib/toast';
 import {
   isBlobUrl,
@@ -17,7 +14,7 @@ import { backStep, LAST_STEP, nextStep } from '../lib/wizard-nav';
 import { PerkDetailsStep } from './perk-details-step';
 import { PerkReviewStep } from './perk-review-step';
 import { PerkTypeStep } from './perk-type-step';
-import { WizardSteps } from './wizard-steps';
+import { WizardFrame } from './wizard-frame';
 
 export const PERK_STEP_LABELS = ['Create Type', 'Perk Type', 'Details', 'Review & Submit'] as const;
 
@@ -152,69 +149,47 @@ export function PerkWizard({
 
   const title = PERK_STEP_LABELS[step] ?? '';
   return (
-    <>
-      <div className="mt-2 mb-5">
-        <WizardSteps
-          step={step}
-          labels={editing ? ['Perk', 'Perk Type', 'Details', 'Review & Save'] : PERK_STEP_LABELS}
+    <WizardFrame
+      step={step}
+      labels={editing ? ['Perk', 'Perk Type', 'Details', 'Review & Save'] : PERK_STEP_LABELS}
+      title={editing && step === LAST_STEP ? 'Review & Save' : title}
+      onBack={goBack}
+      onNext={goNext}
+      onSubmit={submit}
+      submitting={submitting}
+      submitDisabled={submitting || uploading}
+      submitLabel={submitting ? (editing ? 'Saving…' : 'Creating…') : editing ? 'Save Changes' : 'Create Perk'}
+      uploading={uploading}
+    >
+      {step <= 1 ? (
+        <PerkTypeStep
+          form={form}
+          errors={errors}
+          update={update}
+          media={exclusive.state}
+          onPickMedia={pickExclusive}
+          onClearMedia={clearExclusive}
+          typeLocked={editing}
         />
-      </div>
-      <Card>
-        <CardContent className="p-4 sm:p-6">
-          <h2 className="mb-4 text-lg font-semibold" id="step-title">
-            {editing && step === LAST_STEP ? 'Review & Save' : title}
-          </h2>
-          <section aria-labelledby="step-title">
-            {step <= 1 ? (
-              <PerkTypeStep
-                form={form}
-                errors={errors}
-                update={update}
-                media={exclusive.state}
-                onPickMedia={pickExclusive}
-                onClearMedia={clearExclusive}
-                typeLocked={editing}
-              />
-            ) : step === 2 ? (
-              <PerkDetailsStep
-                form={form}
-                errors={errors}
-                update={update}
-                media={media.state}
-                onPickMedia={(f) => void media.upload(f)}
-                onClearMedia={media.clear}
-                currentMedia={currentMedia ?? null}
-              />
-            ) : (
-              <PerkReviewStep
-                form={effective}
-                media={media.state}
-                exclusiveMedia={exclusive.state}
-                error={submitError}
-                editing={editing}
-              />
-            )}
-          </section>
-        </CardContent>
-      </Card>
-
-      <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-10 mt-4 flex gap-3 rounded-2xl bg-background/90 py-2 backdrop-blur md:bottom-0">
-        <Button variant="outline" size="lg" className="flex-1" onClick={goBack} disabled={submitting}>
-          <ArrowLeftIcon className="size-4" /> Back
-        </Button>
-        {step < LAST_STEP ? (
-          <Button size="lg" className="flex-1" onClick={goNext}>
-            Next Step <ArrowRightIcon className="size-4" />
-          </Button>
-        ) : (
-          <Button size="lg" className="flex-1" onClick={submit} disabled={submitting || uploading} loading={submitting}>
-            {submitting ? (editing ? 'Saving…' : 'Creating…') : editing ? 'Save Changes' : 'Create Perk'}
-          </Button>
-        )}
-      </div>
-      {step === LAST_STEP && uploading ? (
-        <p className="mt-1 text-center text-sm text-muted-foreground">Waiting for the media upload to finish…</p>
-      ) : null}
-    </>
+      ) : step === 2 ? (
+        <PerkDetailsStep
+          form={form}
+          errors={errors}
+          update={update}
+          media={media.state}
+          onPickMedia={(f) => void media.upload(f)}
+          onClearMedia={media.clear}
+          currentMedia={currentMedia ?? null}
+        />
+      ) : (
+        <PerkReviewStep
+          form={effective}
+          media={media.state}
+          exclusiveMedia={exclusive.state}
+          error={submitError}
+          editing={editing}
+        />
+      )}
+    </WizardFrame>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Points } from '@/components/cards/points';
 import { QuestTypeIcon } from '@/components/cards/type-icons';
 import { Alert } from '@/components/ui/alert';
@@ -6,15 +5,7 @@ import { formatPoints } from '@/lib/format';
 import { QUEST_TYPE_LABELS } from '@/lib/labels';
 import { CHANNEL_TYPES, escrowAmount, normalizeChannelUsername, type QuestForm } from '../lib/quest-form';
 import type { MediaState } from '../lib/use-media-upload';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:gap-4">
-      <dt className="shrink-0 text-sm text-muted-foreground sm:w-40">{label}</dt>
-      <dd className="min-w-0 text-sm font-medium break-words">{children}</dd>
-    </div>
-  );
-}
+import { DescriptionRow, LimitRows, mediaText, ReviewHeading, ReviewRow as Row, TagsRow } from './review-summary';
 
 function typeDetail(form: QuestForm): [string, string] | null {
   switch (form.task_type) {
@@ -61,22 +52,14 @@ export function ReviewStep({
   return (
     <div className="flex flex-col gap-4">
       {error ? <Alert title="Can't create the quest yet">{error}</Alert> : null}
-      <div className="flex items-center gap-3">
-        {form.task_type ? <QuestTypeIcon type={form.task_type} /> : null}
-        <div className="min-w-0">
-          <p className="text-xs font-medium text-muted-foreground">
-            {form.task_type ? QUEST_TYPE_LABELS[form.task_type] : 'Quest'}
-          </p>
-          <h2 className="text-lg leading-snug font-semibold break-words">{form.title.trim() || 'Untitled Quest'}</h2>
-        </div>
-      </div>
-      {media.status !== 'idle' && media.status !== 'error' && media.kind === 'Image' ? (
-        <img src={media.previewUrl} alt="" className="aspect-video w-full rounded-2xl object-cover" />
-      ) : null}
+      <ReviewHeading
+        icon={form.task_type ? <QuestTypeIcon type={form.task_type} /> : null}
+        kind={form.task_type ? QUEST_TYPE_LABELS[form.task_type] : 'Quest'}
+        title={form.title.trim() || 'Untitled Quest'}
+        media={media}
+      />
       <dl className="divide-y divide-border rounded-2xl border border-border bg-card px-4">
-        <Row label="Description">
-          <span className="font-normal whitespace-pre-line">{form.description.trim()}</span>
-        </Row>
+        <DescriptionRow description={form.description} />
         {detail ? <Row label={detail[0]}>{detail[1]}</Row> : null}
         {form.task_type === 'join' ? (
           <Row label="Bot access">
@@ -90,25 +73,16 @@ export function ReviewStep({
         <Row label="Reward">
           <Points amount={form.reward_amount} /> per member
         </Row>
-        <Row label="Max participants">{form.max_participants.trim() || 'Unlimited'}</Row>
-        <Row label="Deadline">{form.deadline ? new Date(form.deadline).toLocaleString() : 'No deadline'}</Row>
+        <LimitRows maxParticipants={form.max_participants} deadline={form.deadline} />
         <Row label="Verification">{automatic ? 'Verified automatically' : 'Reviewed by you (the creator)'}</Row>
-        {form.tags.length > 0 ? <Row label="Tags">{form.tags.map((t) => `#${t.name}`).join(' ')}</Row> : null}
+        <TagsRow tags={form.tags} />
         {form.participation_requirements.trim() ? (
           <Row label="Requirements">{form.participation_requirements.trim()}</Row>
         ) : null}
         {form.completion_criteria.trim() ? (
           <Row label="Completion criteria">{form.completion_criteria.trim()}</Row>
         ) : null}
-        <Row label="Media">
-          {media.status === 'success'
-            ? 'Uploaded'
-            : media.status === 'local'
-              ? 'Local preview only (will not be saved)'
-              : media.status === 'uploading'
-                ? 'Uploading…'
-                : 'None'}
-        </Row>
+        <Row label="Media">{mediaText(media, 'None')}</Row>
       </dl>
       <div
         className="rounded-2xl border border-accent/40 bg-accent-soft p-4 text-sm text-accent-foreground"

@@ -1,9 +1,7 @@
 import { useEffect, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { GiftIcon, TargetIcon, ArrowLeftIcon, ArrowRightIcon } from '@/components/icons';
+import { GiftIcon, TargetIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { href } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
@@ -18,7 +16,8 @@ import { DetailsStep } from '../components/details-step';
 import { PerkWizard } from '../components/perk-wizard';
 import { QuestTypeStep } from '../components/quest-type-step';
 import { ReviewStep } from '../components/review-step';
-import { STEP_LABELS, WizardSteps } from '../components/wizard-steps';
+import { WizardFrame } from '../components/wizard-frame';
+import { STEP_LABELS } from '../components/wizard-steps';
 import { CHANNEL_MSG, channelCheckErrorMessage, channelCheckReducer, initialChannelCheck } from '../lib/channel-check';
 import {
   buildQuestPayload,
@@ -209,73 +208,53 @@ export default function CreatePage() {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pb-8 md:px-6">
       <PageHeader title="Create" />
-      <div className="mt-2 mb-5">
-        <WizardSteps
-          step={step}
-          labels={perk ? ['Create Type', 'Perk Type', 'Details', 'Review & Submit'] : STEP_LABELS}
-        />
-      </div>
-
-      <Card>
-        <CardContent className="p-4 sm:p-6">
-          <h2 className="mb-4 text-lg font-semibold" id="step-title">
-            {step === 1 && perk ? 'Perk Type' : STEP_LABELS[step]}
-          </h2>
-          <section aria-labelledby="step-title">
-            {step === 0 ? (
-              <KindPicker kind={kind} onChange={chooseKind} />
-            ) : step === 1 ? (
-              <QuestTypeStep
-                form={form}
-                errors={errors}
-                update={update}
-                channelCheck={channelCheck}
-                onTestAccess={testAccess}
-              />
-            ) : step === 2 ? (
-              <DetailsStep
-                form={form}
-                errors={errors}
-                update={update}
-                media={media.state}
-                onPickMedia={(f) => void media.upload(f)}
-                onClearMedia={media.clear}
-              />
-            ) : (
-              <ReviewStep
-                form={form}
-                media={media.state}
-                balance={wallet.data?.balance}
-                botVerified={botVerified}
-                error={submitError}
-              />
-            )}
-          </section>
-        </CardContent>
-      </Card>
-
-      <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-10 mt-4 flex gap-3 rounded-2xl bg-background/90 py-2 backdrop-blur md:bottom-0">
-        {step > 0 ? (
-          <Button variant="outline" size="lg" className="flex-1" onClick={goBack} disabled={create.isPending}>
-            <ArrowLeftIcon className="size-4" /> Back
-          </Button>
-        ) : null}
-        {step < LAST_STEP ? (
-          <Button size="lg" className="flex-1" onClick={goNext}>
-            Next Step <ArrowRightIcon className="size-4" />
-          </Button>
+      <WizardFrame
+        step={step}
+        labels={perk ? ['Create Type', 'Perk Type', 'Details', 'Review & Submit'] : STEP_LABELS}
+        title={step === 1 && perk ? 'Perk Type' : STEP_LABELS[step]}
+        showBack={step > 0}
+        onBack={goBack}
+        onNext={goNext}
+        onSubmit={submit}
+        submitting={create.isPending}
+        submitDisabled={submitDisabled}
+        submitLabel={create.isPending ? 'Creating…' : 'Create Quest'}
+        uploading={uploading}
+        notice={
+          step === LAST_STEP && form.task_type === 'join' && !botVerified ? (
+            <p className="mt-1 text-center text-sm text-muted-foreground">{WIZARD_MSG.botAccessRequired}</p>
+          ) : null
+        }
+      >
+        {step === 0 ? (
+          <KindPicker kind={kind} onChange={chooseKind} />
+        ) : step === 1 ? (
+          <QuestTypeStep
+            form={form}
+            errors={errors}
+            update={update}
+            channelCheck={channelCheck}
+            onTestAccess={testAccess}
+          />
+        ) : step === 2 ? (
+          <DetailsStep
+            form={form}
+            errors={errors}
+            update={update}
+            media={media.state}
+            onPickMedia={(f) => void media.upload(f)}
+            onClearMedia={media.clear}
+          />
         ) : (
-          <Button size="lg" className="flex-1" onClick={submit} disabled={submitDisabled} loading={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create Quest'}
-          </Button>
+          <ReviewStep
+            form={form}
+            media={media.state}
+            balance={wallet.data?.balance}
+            botVerified={botVerified}
+            error={submitError}
+          />
         )}
-      </div>
-      {step === LAST_STEP && form.task_type === 'join' && !botVerified ? (
-        <p className="mt-1 text-center text-sm text-muted-foreground">{WIZARD_MSG.botAccessRequired}</p>
-      ) : null}
-      {step === LAST_STEP && uploading ? (
-        <p className="mt-1 text-center text-sm text-muted-foreground">Waiting for the media upload to finish…</p>
-      ) : null}
+      </WizardFrame>
     </div>
   );
 }
