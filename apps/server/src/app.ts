@@ -15,6 +15,7 @@ import { webStaticPlugin } from './plugins/web-static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clubRoutes } from './modules/club.routes.ts';
+import { questExpiryJob } from './modules/quests/quest-expiry.job.ts';
 import { telegramWebhookRoutes } from './modules/quests/telegram-webhook.routes.ts';
 import { mediaStaticRoutes } from './modules/home/media-static.ts';
 
@@ -84,7 +85,10 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   await app.register(telegramWebhookRoutes, { prefix: '/api/v1/bot', deps });
   await app.register(clubRoutes, { prefix: '/api/v1/club', deps });
 
-  // 3. uploaded and seeded media, then the web app and the 404s
+  // 3. background jobs
+  await app.register(questExpiryJob, { deps });
+
+  // 4. uploaded and seeded media, then the web app and the 404s
   await app.register(mediaStaticRoutes, { deps });
   await app.register(webStaticPlugin, { dist: input.config.webDist });
 

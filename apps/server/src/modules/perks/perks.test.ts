@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
+import { clubRequests } from '../../../test/club-requests.ts';
 import { ELF_BYTES, multipartBody, PNG_1PX } from '../../../test/multipart.ts';
 import { startFakeTelegram, type FakeTelegram } from '../../../test/fake-telegram.ts';
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME } from '../../../test/telegram-signing.ts';
@@ -65,17 +66,7 @@ async function createPerk(by: Member, overrides: Record<string, unknown> = {}) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; [k: string]: unknown };
 }
-const post = (by: Member, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${api}${url}`,
-    headers: { ...by.auth, ...headers },
-    payload: payload as object,
-  });
-const get = (by: Member, url: string) => t.app.inject({ method: 'GET', url: `${api}${url}`, headers: by.auth });
-const patch = (by: Member, url: string, payload: unknown) =>
-  t.app.inject({ method: 'PATCH', url: `${api}${url}`, headers: by.auth, payload: payload as object });
-const del = (by: Member, url: string) => t.app.inject({ method: 'DELETE', url: `${api}${url}`, headers: by.auth });
+const { post, get, patch, del } = clubRequests(() => t.app);
 
 describe('POST perks/', () => {
   it('creates an active, unverified perk owned by the caller and returns the detail with content for the creator', async () => {

@@ -57,18 +57,6 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
 
   mediaRoutes(app, deps, storage);
 
-  // Quests past their deadline stop being joinable and return unused escrow; checked every minute.
-  const expiry = setInterval(() => {
-    svc
-      .expireDueQuests(db, deps.now())
-      .then((n) => {
-        if (n) homeContentChanged();
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'quest expiry failed'));
-  }, 60_000);
-  expiry.unref();
-  app.addHook('onClose', async () => clearInterval(expiry));
-
   // -- Telegram checks -----------------------------------------------------------------------------------
   app.post(
     '/telegram/validate-channel/',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
+import { clubRequests } from '../../../test/club-requests.ts';
 import { multipartBody, PNG_1PX } from '../../../test/multipart.ts';
 import {
   notifications,
@@ -52,14 +53,7 @@ async function createQuest(by: Member, overrides: Record<string, unknown> = {}) 
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; [k: string]: unknown };
 }
-const post = (by: Member, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${api}${url}`,
-    headers: { ...by.auth, ...headers },
-    payload: payload as object,
-  });
-const get = (by: Member, url: string) => t.app.inject({ method: 'GET', url: `${api}${url}`, headers: by.auth });
+const { post, get } = clubRequests(() => t.app);
 
 describe('POST tasks/', () => {
   it('creates a published quest, escrows reward × max and returns the detail', async () => {

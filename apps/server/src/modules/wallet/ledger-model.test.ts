@@ -157,4 +157,14 @@ describe('ledger model', () => {
     await expect(t.db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
+
+  it('reports a balance changed behind the ledger, so the checks after every money test can fail', async () => {
+    const m = await createMember(t);
+    const w = await getMemberWallet(t.db, m.user.id);
+    // Runs last in this file: it leaves the database deliberately inconsistent.
+    // (Below zero is refused by the wallets CHECK constraint, so the tamper adds points instead.)
+    await t.db.execute(sql`update wallets set balance = balance + 500 where id = ${w.id}`);
+    const problems = await checkLedgerInvariants(t.db);
+    expect(problems).toEqual(['balances sum to 500, not 0', '1 wallet(s) whose balance differs from their entries']);
+  });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
+import { clubRequests } from '../../../test/club-requests.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { checkLedgerInvariants, getMemberWallet, mint } from './wallet.service.ts';
 
@@ -22,17 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = '/api/v1/club';
 const balance = async (m: Member) => (await getMemberWallet(t.db, m.user.id)).balance;
 const expectLedgerOk = async () => expect(await checkLedgerInvariants(t.db)).toEqual([]);
-const post = (by: Member, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: `${api}${url}`,
-    headers: { ...by.auth, ...headers },
-    payload: payload as object,
-  });
-const get = (by: Member, url: string) => t.app.inject({ method: 'GET', url: `${api}${url}`, headers: by.auth });
+const { post, get } = clubRequests(() => t.app);
 
 type Row = { id: string; transaction_type: string; amount: string; is_incoming: boolean; [k: string]: unknown };
 

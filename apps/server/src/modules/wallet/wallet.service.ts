@@ -116,27 +116,25 @@ export async function getMemberWallet(db: DbOrTx, userId: string): Promise<Walle
   return row;
 }
 
-/** The invariants of DESIGN §1, as queries; tests call this after every money operation. */
+/** The invariants of DESIGN §1, as one query; tests call this after every money operation. */
 export async function checkLedgerInvariants(db: DbOrTx): Promise<string[]> {
+  type Counts = { total: string; mismatched: number; negative: number; unbalanced: number };
+  // Both drivers (node-postgres and PGlite) answer a raw query with `{ rows }`.
+  const { rows } = (await db.execute(sql`
+    select
+      (select coalesce(sum(balance), 0)::text from wallets) as total,
+      (select count(*)::int from wallets w
+        left join (select wallet_id, sum(amount) as s from ledger_entries group by wallet_id) e on e.wallet_id = w.id
+        where w.balance <> coalesce(e.s, 0)) as mismatched,
+      (select count(*)::int from wallets where kind <> 'system' and balance < 0) as negative,
+      (select count(*)::int from (select 1 from ledger_entries group by transaction_id
+        having sum(amount) <> 0 or count(*) <> 2) t) as unbalanced`)) as unknown as { rows: Counts[] };
+  const c = rows[0];
+  if (!c) return ['the invariant query returned nothing'];
   const problems: string[] = [];
-  const [sum] = await db.select({ total: sql<string>`coalesce(sum(${wallets.balance}), 0)::text` }).from(wallets);
-  if (sum && sum.total !== '0') problems.push(`balances sum to ${sum.total}, not 0`);
-  const mismatched = await db.execute<{ id: string }>(sql`
-    select w.id from wallets w
-    left join (select wallet_id, sum(amount) as s from ledger_entries group by wallet_id) e on e.wallet_id = w.id
-    where w.balance <> coalesce(e.s, 0)`);
-  const rows =
-    (mismatched as unknown as { rows?: { id: string }[] }).rows ?? (mismatched as unknown as { id: string }[]);
-  if (rows.length) problems.push(`${rows.length} wallet(s) whose balance differs from their entries`);
-  const negative = await db
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(sql`${wallets.kind} <> 'system' and ${wallets.balance} < 0`);
-  if (negative.length) problems.push(`${negative.length} non-system wallet(s) below zero`);
-  const unbalanced = await db.execute(
-    sql`select transaction_id from ledger_entries group by transaction_id having sum(amount) <> 0 or count(*) <> 2`,
-  );
-  const ub = (unbalanced as unknown as { rows?: unknown[] }).rows ?? (unbalanced as unknown as unknown[]);
-  if (ub.length) problems.push(`${ub.length} transaction(s) whose entries do not balance`);
+  if (c.total !== '0') problems.push(`balances sum to ${c.total}, not 0`);
+  if (c.mismatched) problems.push(`${c.mismatched} wallet(s) whose balance differs from their entries`);
+  if (c.negative) problems.push(`${c.negative} non-system wallet(s) below zero`);
+  if (c.unbalanced) problems.push(`${c.unbalanced} transaction(s) whose entries do not balance`);
   return problems;
 }
