@@ -1,117 +1,49 @@
 /**
- * `npm run bench`: the hot reads of DESIGN §7 against the real server on PostgreSQL, 100 connections.
- * Each hot read must reach half the requests per second of a bare endpoint (one indexed query on the same
- * stack, authenticated the same way) in the same run, with p99 under 50 ms.
+ * `npm run bench`: DESIGN §7 on PostgreSQL, against the real server process.
+ * - hot reads: each must reach half the requests per second of a bare endpoint (one indexed query on the
+ *   same stack, authenticated the same way) in the same run, with p99 under 50 ms;
+ * - flash redemption: 1,000 members redeem a perk with 100 left, all at once;
+ * - growth: search and message history at 100k quests, 100k members and 1M messages against 1k.
+ * `BENCH_ONLY=hot,flash,growth` picks sections; `BENCH_SECONDS`, `BENCH_CONNECTIONS` tune the load.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
-import pg from 'pg';
+import { startBenchServer } from './bench-server.ts';
+import { flashRedemption } from './flash-redemption.ts';
+import { hotReads, report } from './hot-reads.ts';
 
-const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const base = `http://127.0.0.1:${port}`;
+const only = new Set((process.env.BENCH_ONLY ?? 'hot,flash,growth').split(',').map((s) => s.trim()));
 
 async function main() {
-  const dbName = `wyn_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-bench-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      DATABASE_URL: dbUrl.toString(),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_MAX: '100000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 300 || server.exitCode !== null) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 200));
+  let failed = false;
+  if (only.has('hot')) {
+    const server = await startBenchServer(port, 'hot');
+    try {
+      const rows = await hotReads(server, { connections, duration });
+      if (!report(rows, `Hot reads: ${connections} connections, ${duration} s each, PostgreSQL`)) failed = true;
+    } finally {
+      await server.stop();
     }
-    const login = await fetch(`${base}/api/v1/bot/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identifier: 'ava', password: 'wyn-demo-password' }),
-    });
-    if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
-    const { access } = (await login.json()) as { access: string };
-    const headers = { authorization: `Bearer ${access}` };
-
-    const firstId = async (path: string) => {
-      const res = await fetch(`${base}${path}`, { headers });
-      const body = (await res.json()) as { results?: Array<{ id: string }> };
-      const id = body.results?.[0]?.id;
-      if (!id) throw new Error(`no seeded item at ${path}`);
-      return id;
-    };
-    const questId = await firstId('/api/v1/club/tasks/?page_size=1');
-    const perkId = await firstId('/api/v1/club/perks/?page_size=1');
-    const targets: Array<{ name: string; path: string; baseline?: boolean }> = [
-      { name: 'bare (wallets/my_wallet/)', path: '/api/v1/club/wallets/my_wallet/', baseline: true },
-      { name: 'homepage/complete/', path: '/api/v1/club/homepage/complete/' },
-      { name: 'tasks/{id}/', path: `/api/v1/club/tasks/${questId}/` },
-      { name: 'perks/{id}/details/', path: `/api/v1/club/perks/${perkId}/details/` },
-    ];
-    const rows: Array<{ name: string; rps: number; p99: number; errors: number; baseline?: boolean }> = [];
-    for (const t of targets) {
-      // Warm up, then measure.
-      await autocannon({ url: base + t.path, headers, connections: 10, duration: 2 });
-      const r = await autocannon({ url: base + t.path, headers, connections, duration });
-      rows.push({
-        name: t.name,
-        rps: r.requests.average,
-        p99: r.latency.p99,
-        errors: r.non2xx + r.errors,
-        baseline: t.baseline,
-      });
-    }
-    const bare = rows.find((r) => r.baseline)!;
-    let failed = false;
-    console.info(`\n${connections} connections, ${duration} s each, PostgreSQL\n`);
-    console.info('endpoint'.padEnd(30), 'req/s'.padStart(8), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8), '  budget');
-    for (const r of rows) {
-      const ok = r.baseline || (r.rps >= bare.rps / 2 && r.p99 < 50 && r.errors === 0);
-      if (!ok) failed = true;
-      console.info(
-        r.name.padEnd(30),
-        r.rps.toFixed(0).padStart(8),
-        String(r.p99).padStart(8),
-        String(r.errors).padStart(8),
-        r.baseline ? '  (baseline)' : ok ? '  ok' : '  MISSED',
-      );
-    }
-    process.exitCode = failed ? 1 : 0;
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
   }
+  if (only.has('flash')) {
+    const server = await startBenchServer(port, 'flash');
+    try {
+      const r = await flashRedemption(server);
+      console.info(`\nFlash redemption: ${r.members} members at once, ${r.stock} left\n`);
+      console.info(`  succeeded        ${r.succeeded} (expected ${r.stock})`);
+      for (const [k, n] of Object.entries(r.refused)) console.info(`  refused          ${n} × ${k}`);
+      console.info(
+        `  wall time        ${r.wallMs.toFixed(0)} ms (${r.rps.toFixed(0)} redemptions attempted per second)`,
+      );
+      console.info(`  latency          p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms`);
+      console.info(`  invariants       ${r.problems.length === 0 ? 'all hold' : r.problems.join('; ')}`);
+      if (r.problems.length) failed = true;
+    } finally {
+      await server.stop();
+    }
+  }
+  process.exitCode = failed ? 1 : 0;
 }
 
 main().catch((err) => {

@@ -1,0 +1,101 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { perkRedemptions, perks } from '../src/db/schema/index.ts';
+import { checkLedgerInvariants, getMemberWallet } from '../src/modules/wallet/wallet.service.ts';
+import { createBenchMembers } from './bench-members.ts';
+import { demoLogin, percentile, type BenchServer } from './bench-server.ts';
+
+export type FlashResult = {
+  members: number;
+  stock: number;
+  succeeded: number;
+  refused: Record<string, number>;
+  wallMs: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  problems: string[];
+};
+
+/**
+ * DESIGN §7: 1,000 members redeem a perk with 100 left, all at once. Exactly `stock` succeed, the rest are
+ * refused with Out of Stock, nothing goes negative and every ledger invariant holds afterwards.
+ */
+export async function flashRedemption(server: BenchServer, members = 1000, stock = 100): Promise<FlashResult> {
+  const { base, database } = server;
+  const creatorHeaders = await demoLogin(base, 'ava');
+  const costCents = 1000;
+  const created = await fetch(`${base}/api/v1/club/perks/`, {
+    method: 'POST',
+    headers: { ...creatorHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Flash drop: limited hoodie',
+      description: 'One hundred hoodies for the community, first come first served.',
+      cost_amount: (costCents / 100).toFixed(2),
+      perk_type: 'discount_code',
+      discount_code: 'FLASH-HOODIE-100',
+      max_participants: stock,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`perk create failed: ${created.status} ${await created.text()}`);
+  const perk = (await created.json()) as { id: string; creator: string };
+  const creatorBefore = (await getMemberWallet(database.db, perk.creator)).balance;
+
+  const redeemers = await createBenchMembers(database, server.jwtSecret, members);
+  const url = `${base}/api/v1/club/perks/${perk.id}/redeem/`;
+  const latencies: number[] = [];
+  const statuses: Array<{ status: number; detail: string }> = [];
+  const t0 = performance.now();
+  await Promise.all(
+    redeemers.map(async (m) => {
+      const start = performance.now();
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: m.authorization, 'idempotency-key': `flash-${m.id}` },
+      });
+      const body = (await res.json().catch(() => ({}))) as { detail?: string };
+      latencies.push(performance.now() - start);
+      statuses.push({ status: res.status, detail: body.detail ?? '' });
+    }),
+  );
+  const wallMs = performance.now() - t0;
+  latencies.sort((a, b) => a - b);
+
+  const problems: string[] = [];
+  const succeeded = statuses.filter((s) => s.status === 200).length;
+  const refused: Record<string, number> = {};
+  for (const s of statuses.filter((x) => x.status !== 200)) {
+    const k = `${s.status} ${s.detail}`;
+    refused[k] = (refused[k] ?? 0) + 1;
+  }
+  if (succeeded !== stock) problems.push(`${succeeded} redemptions succeeded, expected exactly ${stock}`);
+  for (const k of Object.keys(refused))
+    if (!k.startsWith('409 ') && !/out of stock/i.test(k)) problems.push(`unexpected refusal: ${k}`);
+
+  const [row] = await database.db.select().from(perks).where(eq(perks.id, perk.id));
+  if (row?.purchasedCount !== stock) problems.push(`purchased_count is ${row?.purchasedCount}, expected ${stock}`);
+  const [red] = await database.db
+    .select({ n: count() })
+    .from(perkRedemptions)
+    .where(eq(perkRedemptions.perkId, perk.id));
+  if (red?.n !== stock) problems.push(`${red?.n} redemption rows, expected ${stock}`);
+  const creatorAfter = (await getMemberWallet(database.db, perk.creator)).balance;
+  if (creatorAfter - creatorBefore !== stock * costCents)
+    problems.push(`creator received ${creatorAfter - creatorBefore} hundredths, expected ${stock * costCents}`);
+  const { rows } = (await database.db.execute(
+    sql`select count(*)::int as n from wallets where kind <> 'system' and balance < 0`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  if (rows[0]?.n) problems.push(`${rows[0].n} wallets below zero`);
+  problems.push(...(await checkLedgerInvariants(database.db)));
+
+  return {
+    members,
+    stock,
+    succeeded,
+    refused,
+    wallMs,
+    rps: (members / wallMs) * 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    problems,
+  };
+}
