@@ -8,6 +8,7 @@
  */
 import { startBenchServer } from './bench-server.ts';
 import { flashRedemption } from './flash-redemption.ts';
+import { growth, LARGE, SMALL } from './growth.ts';
 import { hotReads, report } from './hot-reads.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 3999);
@@ -41,6 +42,34 @@ async function main() {
       if (r.problems.length) failed = true;
     } finally {
       await server.stop();
+    }
+  }
+  if (only.has('growth')) {
+    console.info(
+      `\nGrowth: ${JSON.stringify(LARGE)} against ${JSON.stringify(SMALL)}, 10 connections, ${duration} s each\n`,
+    );
+    const rows = await growth(port, duration);
+    console.info(
+      '\n' + 'read'.padEnd(30),
+      'mean 1k'.padStart(9),
+      'mean 100k'.padStart(10),
+      'p99 1k'.padStart(8),
+      'p99 100k'.padStart(9),
+      '  budget (≤ 2×)',
+    );
+    for (const r of rows) {
+      const ok = r.large.mean <= 2 * Math.max(r.small.mean, 1);
+      if (!ok) failed = true;
+      console.info(
+        r.name.padEnd(30),
+        r.small.mean.toFixed(1).padStart(9),
+        r.large.mean.toFixed(1).padStart(10),
+        String(r.small.p99).padStart(8),
+        String(r.large.p99).padStart(9),
+        ok
+          ? `  ok (${(r.large.mean / r.small.mean).toFixed(2)}×)`
+          : `  MISSED (${(r.large.mean / r.small.mean).toFixed(2)}×)`,
+      );
     }
   }
   process.exitCode = failed ? 1 : 0;

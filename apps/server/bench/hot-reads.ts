@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { demoLogin, type BenchServer } from './bench-server.ts';
 
-export type Row = { name: string; rps: number; p99: number; errors: number; baseline?: boolean };
+export type Row = { name: string; rps: number; mean: number; p99: number; errors: number; baseline?: boolean };
 export type Target = {
   name: string;
   path: string;
