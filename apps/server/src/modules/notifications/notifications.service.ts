@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Notification, NotificationType, PageQuery } from '@wyn/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notifications, userSettings } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
+import { publishLiveEvent } from '../../integrations/live-events.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -31,17 +32,35 @@ export function isSafeLink(link: string): boolean {
 export type NotifyInput = { title: string; message?: string; type: NotificationType; link?: string | null };
 
 /**
- * Creates a notification for a member. Other modules call this inside their own transaction (pass `tx`),
- * so the notification exists exactly when the change it reports does.
+ * Whether the member wants notifications. A member without a settings row has the default (on).
+ * One primary-key lookup, read inside the caller's transaction like the insert that follows.
  */
-export async function notify(tx: DbOrTx, userId: string, input: NotifyInput): Promise<Notification> {
+async function wantsNotifications(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ on: userSettings.notificationsEnabled })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId))
+    .limit(1);
+  return row?.on ?? true;
+}
+
+/**
+ * Creates a notification for a member. Other modules call this inside their own transaction (pass `tx`),
+ * so the notification exists exactly when the change it reports does. Returns null, storing nothing, when
+ * the member turned notifications off: that setting is their choice not to be notified. Nothing is lost by
+ * it: money movements stay in the wallet history and submissions, follows and messages keep their own records.
+ */
+export async function notify(tx: DbOrTx, userId: string, input: NotifyInput): Promise<Notification | null> {
   const link = input.link?.trim() || null;
   if (link && !isSafeLink(link))
     throw badRequest('A notification link must be an in-app path or an http(s) address.', { link: ['Invalid link'] });
+  if (!(await wantsNotifications(tx, userId))) return null;
   const [row] = await tx
     .insert(notifications)
     .values({ userId, title: input.title, message: input.message ?? '', notificationType: input.type, link })
     .returning();
+  // Delivered to the member's open tabs only if the caller's transaction commits (decision 0006).
+  await publishLiveEvent(tx, userId, { type: 'notification', id: row!.id });
   return toNotificationDto(row!);
 }
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
+import { clubRequests } from '../../../test/club-requests.ts';
+import { getMemberWallet } from '../wallet/wallet.service.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { isSafeLink, notify } from './notifications.service.ts';
 
@@ -12,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const base = '/api/v1/club/notifications/';
+const { post, get, patch } = clubRequests(() => t.app);
 
 /** Creates `n` notifications for a member, oldest first, one second apart. */
 async function seedNotifications(userId: string, n: number, opts: { read?: (i: number) => boolean } = {}) {
@@ -24,7 +27,7 @@ async function seedNotifications(userId: string, n: number, opts: { read?: (i: n
         type: 'system',
         link: `/quest/${i}`,
       });
-      ids.push(created.id);
+      ids.push(created!.id);
     }
   });
   for (const [i, id] of ids.entries()) {
@@ -193,5 +196,71 @@ describe('notify()', () => {
     });
     const rows = await t.db.select().from(notifications).where(eq(notifications.userId, me.user.id));
     expect(rows).toHaveLength(0);
+  });
+
+  it('stores in-app paths and https links, and refuses javascript:, //host and data: links', async () => {
+    const me = await createMember(t);
+    for (const link of ['/quest/abc', '/wallet', 'https://example.com/news'])
+      await t.db.transaction((tx) => notify(tx, me.user.id, { title: link, type: 'system', link }));
+    for (const link of ['javascript:alert(1)', '//evil.example/x', 'data:text/html,<b>hi</b>', ' JavaScript:void(0)'])
+      await expect(
+        t.db.transaction((tx) => notify(tx, me.user.id, { title: 'bad', type: 'system', link })),
+        link,
+      ).rejects.toMatchObject({ statusCode: 400 });
+    const list = (await get(me, '/notifications/')).json();
+    expect(list.results.map((n: { link: string }) => n.link).sort()).toEqual(
+      ['/quest/abc', '/wallet', 'https://example.com/news'].sort(),
+    );
+  });
+
+  it('never shows one member the notifications of another, even when paging and filtering', async () => {
+    const me = await createMember(t);
+    const other = await createMember(t);
+    const theirs = await seedNotifications(other.user.id, 3);
+    for (const q of ['', '?is_read=false', '?ordering=created_at&page_size=100']) {
+      const body = (await get(me, `/notifications/${q}`)).json();
+      expect(body, q).toMatchObject({ count: 0, unread_count: 0, results: [] });
+    }
+    const mine = (await get(other, '/notifications/')).json();
+    expect(mine.results.map((n: { id: string }) => n.id).sort()).toEqual([...theirs].sort());
+  });
+});
+
+describe('the notifications on/off setting', () => {
+  it('creates no notifications while a member has turned them off; the transfer itself still happens', async () => {
+    const sender = await createMember(t, { firstName: 'Sam', lastName: 'Sender' });
+    const me = await createMember(t);
+    const senderWallet = (await getMemberWallet(t.db, sender.user.id)).id;
+    const off = await patch(me, '/user-settings/', { notifications_enabled: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().notifications_enabled).toBe(false);
+
+    const sent = await post(sender, `/wallets/${senderWallet}/transfer/`, { recipient: me.user.id, amount: 5 });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await get(me, '/notifications/')).json()).toMatchObject({ count: 0, unread_count: 0 });
+    expect(await t.db.transaction((tx) => notify(tx, me.user.id, { title: 'x', type: 'system' }))).toBeNull();
+    // The money record is still there for the member to see.
+    const myWallet = (await getMemberWallet(t.db, me.user.id)).id;
+    const history = (await get(me, `/wallets/${myWallet}/transactions/`)).json();
+    const rows: { transaction_type: string; is_incoming: boolean }[] = history.results ?? history;
+    expect(rows.some((r) => r.transaction_type === 'internal_transfer' && r.is_incoming)).toBe(true);
+
+    await patch(me, '/user-settings/', { notifications_enabled: true });
+    await post(sender, `/wallets/${senderWallet}/transfer/`, { recipient: me.user.id, amount: 5 });
+    const after = (await get(me, '/notifications/')).json();
+    expect(after).toMatchObject({ count: 1, unread_count: 1 });
+    expect(after.results[0]).toMatchObject({ notification_type: 'transaction', link: '/wallet' });
+  });
+
+  it("one member's setting does not silence another's", async () => {
+    const quiet = await createMember(t);
+    const loud = await createMember(t);
+    await patch(quiet, '/user-settings/', { notifications_enabled: false });
+    await t.db.transaction(async (tx) => {
+      await notify(tx, quiet.user.id, { title: 'a', type: 'system' });
+      await notify(tx, loud.user.id, { title: 'b', type: 'system' });
+    });
+    expect((await get(quiet, '/notifications/')).json().count).toBe(0);
+    expect((await get(loud, '/notifications/')).json().count).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { MyPerk } from '@wyn/contract';
 import { describe, expect, it } from 'vitest';
 import { perk } from '@/testing/fixtures';
-import { perkBadge, planMediaFixes, repairExclusiveContent } from './manage-perks';
+import { applyMediaFixes, mediaFixFailure, perkBadge, planMediaFixes, repairExclusiveContent } from './manage-perks';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
 const mine = (id: string, extra: Partial<MyPerk> = {}): MyPerk => ({
@@ -63,5 +63,33 @@ describe('fix media planning', () => {
         },
       },
     ]);
+  });
+});
+
+describe('applying media fixes', () => {
+  const fix = (id: string) => ({ id, exclusive_content: { content_type: 'images' as const, media_urls: ['/m.png'] } });
+
+  it('saves every perk, keeps going past failures and counts both', async () => {
+    const saved: string[] = [];
+    const outcome = await applyMediaFixes(
+      [fix('a'), fix('b'), fix('c'), fix('d')],
+      async (f) => {
+        if (f.id === 'b' || f.id === 'd') throw new Error(`no ${f.id}`);
+        saved.push(f.id);
+      },
+      (e) => (e as Error).message,
+    );
+    expect(saved).toEqual(['a', 'c']);
+    expect(outcome).toEqual({ fixed: 2, failed: 2, firstError: 'no b' });
+    expect(mediaFixFailure(outcome)).toBe('2 perks could not be saved (no b)');
+    expect(mediaFixFailure({ fixed: 0, failed: 1, firstError: 'x' })).toBe('1 perk could not be saved (x)');
+  });
+
+  it('reports nothing done for no fixes', async () => {
+    expect(await applyMediaFixes([], () => Promise.resolve(), String)).toEqual({
+      fixed: 0,
+      failed: 0,
+      firstError: null,
+    });
   });
 });

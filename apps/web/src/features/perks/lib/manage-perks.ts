@@ -75,3 +75,38 @@ export function planMediaFixes(perks: readonly MyPerk[]): MediaFix[] {
   }
   return fixes;
 }
+
+export interface MediaFixOutcome {
+  fixed: number;
+  failed: number;
+  /** The message of the first failure, for the toast. */
+  firstError: string | null;
+}
+
+/**
+ * Saves every planned fix, one after another, and keeps going past a failed save: one broken perk must not
+ * stop the others from being repaired.
+ */
+export async function applyMediaFixes(
+  fixes: readonly MediaFix[],
+  save: (fix: MediaFix) => Promise<unknown>,
+  describeError: (e: unknown) => string,
+): Promise<MediaFixOutcome> {
+  const outcome: MediaFixOutcome = { fixed: 0, failed: 0, firstError: null };
+  for (const fix of fixes) {
+    try {
+      await save(fix);
+      outcome.fixed += 1;
+    } catch (e) {
+      outcome.failed += 1;
+      outcome.firstError ??= describeError(e);
+    }
+  }
+  return outcome;
+}
+
+/** The failure toast's message part: how many perks failed and why the first one did. */
+export function mediaFixFailure({ failed, firstError }: MediaFixOutcome): string {
+  const what = `${failed} ${failed === 1 ? 'perk' : 'perks'} could not be saved`;
+  return firstError ? `${what} (${firstError})` : what;
+}

@@ -2,11 +2,13 @@ import type { MyPerk } from '@wyn/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, perk } from '@/testing/fixtures';
+import { notify } from '@/lib/toast';
 import { renderScreen } from '@/testing/render';
 import ManagePerksPage from './manage-perks-page';
 
 const ID_A = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const ID_B = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const ID_C = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 const mine = (id: string, extra: Partial<MyPerk> = {}): MyPerk => ({
   ...perk(id),
   updated_at: '2025-01-01T00:00:00Z',
@@ -17,7 +19,9 @@ const mine = (id: string, extra: Partial<MyPerk> = {}): MyPerk => ({
 });
 
 let list: MyPerk[] = [];
+let patched: string[] = [];
 beforeEach(() => {
+  patched = [];
   list = [
     mine(ID_A, {
       title: 'Coffee perk',
@@ -32,6 +36,11 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url.includes('club/perks/my_perks/')) return jsonResponse({ results: list, count: list.length });
+      if (init?.method === 'PATCH') {
+        patched.push(url);
+        if (url.includes(ID_B)) return jsonResponse({ detail: 'Exclusive content is too large.' }, 400);
+        return jsonResponse(list.find((p) => url.includes(p.id)) ?? {});
+      }
       if (init?.method === 'DELETE' && url.includes(`club/perks/${ID_A}/`)) {
         list = list.filter((p) => p.id !== ID_A);
         return new Response(null, { status: 204 });
@@ -40,7 +49,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('manage perks', () => {
   it('lists the perks with badges, tags and facts, and deletes after confirming', async () => {
@@ -74,5 +86,27 @@ describe('manage perks', () => {
     renderScreen(<ManagePerksPage />, { path: '/manage-perks' });
     expect(await screen.findByText('No perks yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create Your First Perk' })).toBeTruthy();
+  });
+
+  it('Fix Media Issues saves every fixable perk, past a failed one, and reports both counts', async () => {
+    const broken = (id: string, title: string): MyPerk =>
+      mine(id, {
+        title,
+        has_media_issue: true,
+        exclusive_content: { content_type: 'images', media_urls: ['blob:http://x/1', `/media/${id}.png`] },
+      });
+    list = [broken(ID_A, 'One'), broken(ID_B, 'Two'), broken(ID_C, 'Three')];
+    const success = vi.spyOn(notify, 'success').mockImplementation(() => {});
+    const error = vi.spyOn(notify, 'error').mockImplementation(() => {});
+    vi.spyOn(notify, 'info').mockImplementation(() => {});
+    renderScreen(<ManagePerksPage />, { path: '/manage-perks' });
+    await screen.findAllByTestId('manage-perk-card');
+    fireEvent.click(screen.getByRole('button', { name: /Fix Media Issues/ }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Fixed media issues in 2 perks'));
+    expect(patched).toHaveLength(3);
+    expect(patched.map((u) => [ID_A, ID_B, ID_C].find((id) => u.includes(id)))).toEqual([ID_A, ID_B, ID_C]);
+    expect(error).toHaveBeenCalledWith(
+      'Error fixing media: 1 perk could not be saved (Exclusive content is too large.)',
+    );
   });
 });

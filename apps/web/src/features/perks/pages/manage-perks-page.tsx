@@ -16,7 +16,7 @@ import { useDeletePerk } from '../api/delete-perk';
 import { useMyPerks } from '../api/get-my-perks';
 import { useUpdatePerk } from '../api/update-perk';
 import { ManagePerkCard } from '../components/manage-perk-card';
-import { MANAGE_MSG, planMediaFixes } from '../lib/manage-perks';
+import { applyMediaFixes, MANAGE_MSG, mediaFixFailure, planMediaFixes } from '../lib/manage-perks';
 
 export default function ManagePerksPage() {
   useDocumentTitle(MANAGE_MSG.heading);
@@ -45,14 +45,14 @@ export default function ManagePerksPage() {
     notify.info(MANAGE_MSG.checking);
     try {
       const list = perks.data ?? (await perks.refetch()).data ?? [];
-      const fixes = planMediaFixes(list);
-      let fixed = 0;
-      for (const fix of fixes) {
-        await update.mutateAsync({ id: fix.id, changes: { exclusive_content: fix.exclusive_content } });
-        fixed += 1;
-      }
-      if (fixed > 0) notify.success(MANAGE_MSG.fixed(fixed));
-      else notify.info(MANAGE_MSG.nothingToFix);
+      const outcome = await applyMediaFixes(
+        planMediaFixes(list),
+        (fix) => update.mutateAsync({ id: fix.id, changes: { exclusive_content: fix.exclusive_content } }),
+        (e) => errorMessage(e),
+      );
+      if (outcome.fixed > 0) notify.success(MANAGE_MSG.fixed(outcome.fixed));
+      if (outcome.failed > 0) notify.error(MANAGE_MSG.fixError(mediaFixFailure(outcome)));
+      if (outcome.fixed === 0 && outcome.failed === 0) notify.info(MANAGE_MSG.nothingToFix);
     } catch (e) {
       notify.error(MANAGE_MSG.fixError(errorMessage(e)));
     } finally {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, OTHER_ID, USER_ID } from '@/testing/fixtures';
+import { notify } from '@/lib/toast';
 import { renderScreen } from '@/testing/render';
 import type { MyParticipation, QuestDetail } from '../types';
 import QuestPage from './quest-page';
@@ -77,6 +78,16 @@ beforeEach(() => {
         quest = { ...quest, my_participation: joined, current_participants: 4 };
         return jsonResponse(joined, 201);
       }
+      if (url.endsWith(`club/tasks/${QUEST_ID}/like/`) && method === 'POST') {
+        quest = { ...quest, is_liked: !quest.is_liked, likes_count: quest.likes_count + (quest.is_liked ? -1 : 1) };
+        return jsonResponse({ liked: quest.is_liked, likes_count: quest.likes_count });
+      }
+      if (url.endsWith(`club/tasks/${QUEST_ID}/share/`) && method === 'POST') {
+        quest = { ...quest, shares_count: quest.shares_count + 1 };
+        return jsonResponse({ shares_count: quest.shares_count });
+      }
+      if (url.includes('club/task-completions/'))
+        return jsonResponse({ results: [], count: 0, next: null, previous: null });
       if (url.endsWith('telegram/verify-membership/'))
         return jsonResponse({ is_member: true, message: '', verification_status: 'pending' });
       if (url.includes('bot/config/')) return jsonResponse({ product_name: 'Wyn' });
@@ -84,7 +95,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const render = () => renderScreen(<QuestPage />, { path: `/quest/${QUEST_ID}`, pattern: '/quest/:id' });
 
@@ -142,5 +156,56 @@ describe('quest page', () => {
     await waitFor(() => expect(screen.getByText(/Screenshot is blurry/)).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Submit Proof' }));
     expect(await screen.findByText('Please provide proof text or upload an image.')).toBeTruthy();
+  });
+
+  it('likes and unlikes with the count, and shares by copying the link when there is no share sheet', async () => {
+    quest = questFixture({ likes_count: 4, shares_count: 2 });
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+    const success = vi.spyOn(notify, 'success').mockImplementation(() => {});
+    render();
+    const like = await screen.findByRole('button', { name: 'Like, 4 likes' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(like);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Like, 5 likes' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Like, 5 likes' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Like, 5 likes' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Like, 4 likes' }).getAttribute('aria-pressed')).toBe('false'),
+    );
+    expect(calls.filter((c) => c.url.endsWith('/like/') && c.method === 'POST')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Share, 2 shares' }));
+    await screen.findByRole('button', { name: 'Share, 3 shares' });
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/quest/${QUEST_ID}`);
+    expect(success).toHaveBeenCalledWith('Link copied to clipboard');
+  });
+
+  it('uses the share sheet when there is one and counts nothing when it is closed', async () => {
+    const share = vi.fn(async () => {
+      throw new DOMException('closed', 'AbortError');
+    });
+    vi.stubGlobal('navigator', { ...navigator, share });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'Share, 0 shares' }));
+    await waitFor(() => expect(share).toHaveBeenCalled());
+    expect(calls.some((c) => c.url.endsWith('/share/'))).toBe(false);
+  });
+
+  it("shows the creator their quest's submissions instead of a disabled Submit Proof tab", async () => {
+    quest = questFixture({ creator: USER_ID, is_creator: true, pending_review_count: 2 });
+    render();
+    const tab = await screen.findByRole('tab', { name: 'Submissions, 2 pending' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('tab', { name: 'Submit Proof' })).toBeNull();
+    expect(await screen.findByTestId('submissions-panel')).toBeTruthy();
+
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Quest Overview' }));
+    await waitFor(() => expect(screen.queryByTestId('submissions-panel')).toBeNull());
+    expect(screen.getByText('Weekly design news and challenges.')).toBeTruthy();
   });
 });

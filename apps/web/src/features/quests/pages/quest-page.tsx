@@ -25,6 +25,7 @@ import { useSubmitProof } from '../api/submit-proof';
 import { useVerifyCompletion } from '../api/verify-completion';
 import { useVerifyMembership } from '../api/verify-membership';
 import { JoinCard } from '../components/join-card';
+import { QuestActions } from '../components/quest-actions';
 import { ChannelVerifyPanel, JoinChannelDialog } from '../components/join-channel-dialog';
 import { ProofForm } from '../components/proof-form';
 import { QuestSideCards } from '../components/quest-side-cards';
@@ -33,7 +34,7 @@ import { QUEST_MSG, secondTabLabel } from '../lib/participation';
 import { questActionLink } from '../lib/quest-links';
 import type { MembershipResult, QuestDetail } from '../types';
 
-type Tab = 'overview' | 'submit';
+type Tab = 'overview' | 'submit' | 'submissions';
 type ResultNote = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
 const VIDEO_RE = /\.(mp4|webm|mov|avi)(\?|$)/i;
@@ -53,7 +54,9 @@ function QuestView({ quest }: { quest: QuestDetail }) {
   const viewer = useCurrentUser();
   const viewerId = viewer?.id ?? null;
   const qc = useQueryClient();
-  const [tab, setTab] = useState<Tab>('overview');
+  const isCreator = quest.is_creator || (viewerId !== null && quest.creator === viewerId);
+  // A creator with submissions waiting lands on them; everyone else starts with the overview.
+  const [tab, setTab] = useState<Tab>(isCreator && quest.pending_review_count > 0 ? 'submissions' : 'overview');
   const [joinDialogOpen, setJoinDialogOpen] = useState(false);
   const [verifyNote, setVerifyNote] = useState<ResultNote>(null);
   const participate = useParticipate(quest.id);
@@ -62,7 +65,6 @@ function QuestView({ quest }: { quest: QuestDetail }) {
   const submitProof = useSubmitProof(quest.id);
 
   const participation = quest.my_participation;
-  const isCreator = quest.is_creator || (viewerId !== null && quest.creator === viewerId);
   const title = quest.title?.trim() || UNTITLED_QUEST;
   const action = questActionLink(quest);
 
@@ -184,6 +186,7 @@ function QuestView({ quest }: { quest: QuestDetail }) {
                 {formatRelativeTime(quest.created_at)}
               </time>
             </div>
+            <QuestActions quest={quest} title={title} />
           </header>
 
           {media ? (
@@ -207,9 +210,24 @@ function QuestView({ quest }: { quest: QuestDetail }) {
           <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
             <TabsList className="flex w-full">
               <TabsTrigger value="overview">Quest Overview</TabsTrigger>
-              <TabsTrigger value="submit" disabled={!participation} className="disabled:opacity-50">
-                <span className="truncate">{secondTabLabel(participation)}</span>
-              </TabsTrigger>
+              {isCreator ? (
+                // The creator cannot take part, so their second tab is the review of others' proof.
+                <TabsTrigger value="submissions">
+                  <span className="truncate">Submissions</span>
+                  {quest.pending_review_count > 0 ? (
+                    <>
+                      <Badge className="ml-1.5 shrink-0" aria-hidden="true">
+                        {quest.pending_review_count}
+                      </Badge>
+                      <span className="sr-only">, {quest.pending_review_count} pending</span>
+                    </>
+                  ) : null}
+                </TabsTrigger>
+              ) : (
+                <TabsTrigger value="submit" disabled={!participation} className="disabled:opacity-50">
+                  <span className="truncate">{secondTabLabel(participation)}</span>
+                </TabsTrigger>
+              )}
             </TabsList>
             <TabsContent value="overview" className="flex flex-col gap-5">
               <section>
@@ -272,9 +290,12 @@ function QuestView({ quest }: { quest: QuestDetail }) {
                 </Card>
               ) : null}
             </TabsContent>
+            {isCreator ? (
+              <TabsContent value="submissions">
+                <SubmissionsPanel questId={quest.id} />
+              </TabsContent>
+            ) : null}
           </Tabs>
-
-          {isCreator ? <SubmissionsPanel questId={quest.id} /> : null}
         </div>
 
         <aside className="hidden flex-col gap-3 lg:sticky lg:top-20 lg:flex lg:self-start" aria-label="Quest summary">
