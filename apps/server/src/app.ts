@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './integrations/mailer.ts';
+import { createLiveEvents, type LiveEvents } from './integrations/live-events.ts';
 import { createTokenSigner, type TokenSigner } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -33,6 +34,8 @@ export type AppContext = {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Live updates to signed-in tabs (messages, read receipts, notifications). */
+  live: LiveEvents;
   signer: TokenSigner;
   now: () => Date;
 };
@@ -61,6 +64,7 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
     config: input.config,
     database: input.database,
     mailer: input.mailer ?? createMailer({ smtpUrl: input.config.smtpUrl, from: input.config.mailFrom, log: app.log }),
+    live: await createLiveEvents(input.database),
     signer: createTokenSigner(input.config.jwtSecret, now),
     now,
   };
@@ -94,6 +98,7 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
 
   app.addHook('onClose', async () => {
     await deps.mailer.close();
+    await deps.live.close();
     redis?.disconnect();
   });
   return app;

@@ -13,3 +13,5 @@ export * from './media.ts';
 export * from './quests.ts';
 export * from './format.ts';
 export * from './perks.ts';
+export * from './chat.ts';
+export * from './explore.ts';

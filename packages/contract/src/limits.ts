@@ -24,6 +24,7 @@ export const LIMITS = {
   descriptionMax: 5000,
   tagNameMax: 40,
   notificationBadgeCap: 9,
+  messageMax: 4000,
 } as const;
 
 export const TIMINGS = {

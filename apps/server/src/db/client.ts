@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { listenPostgres } from '../integrations/live-events-pg.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +24,11 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: PGlite's own client, or a dedicated PostgreSQL connection that reconnects
+   * (`onReconnect` then says notifications may have been missed). Resolves to a stop function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 };
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -57,6 +64,9 @@ function lockDataDir(dir: string): () => void {
   };
 }
 
+/** Trigram matching for Explore search (migration 0002 runs `create extension pg_trgm`). */
+const extensions = { pg_trgm };
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;
@@ -64,9 +74,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     const dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     unlock = lockDataDir(dataDir);
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -77,6 +87,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: async () => {
       await client.close();
       unlock();
@@ -94,6 +105,7 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, onPayload, onReconnect) => listenPostgres(url, channel, onPayload, onReconnect),
     close: () => pool.end(),
   };
 }

@@ -7,6 +7,9 @@ import { homeRoutes } from './home/home.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { questsRoutes } from './quests/quests.routes.ts';
 import { perksRoutes } from './perks/perks.routes.ts';
+import { exploreRoutes } from './explore/explore.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
+import { liveRoutes } from './live/live.routes.ts';
 
 /** Everything under /api/v1/club/, one module per domain. */
 export async function clubRoutes(app: AppInstance, { deps }: ModuleOptions) {
@@ -20,4 +23,7 @@ export async function clubRoutes(app: AppInstance, { deps }: ModuleOptions) {
   await app.register(tagsRoutes, opts);
   await app.register(questsRoutes, opts);
   await app.register(perksRoutes, opts);
+  await app.register(exploreRoutes, opts);
+  await app.register(messagesRoutes, opts);
+  await app.register(liveRoutes, opts);
 }

@@ -108,7 +108,7 @@ describe('routes when signed in', () => {
   it.each([
     ['/quests/q1', '/quest/q1', 'Quest not found. It might have been removed.'],
     ['/perks/p1', '/perk/p1', 'Perk Not Found'],
-    ['/chat/u1', '/messages?user=u1', 'Coming soon'],
+    ['/chat/u1', '/messages?user=u1', 'Unable to start chat with this user'],
   ])('%s redirects to %s', async (from, to, text) => {
     renderAt(from);
     expect(await screen.findByText(text)).toBeTruthy();
@@ -126,14 +126,25 @@ describe('routes when signed in', () => {
     expect(await screen.findByRole('heading', { name: 'To review' })).toBeTruthy();
   });
 
-  it.each(['/explore', '/profile', `/profile/${USER_ID}`, '/messages', '/notifications'])(
-    '%s renders a placeholder inside the layout',
-    async (path) => {
-      renderAt(path);
-      expect(await screen.findByText('Coming soon')).toBeTruthy();
-      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
-    },
-  );
+  it.each(['/profile', `/profile/${USER_ID}`])('%s renders the profile screen inside the layout', async (path) => {
+    renderAt(path);
+    // The stub answers 404 for profiles/{id}/, so the screen shows its not-found state.
+    expect(await screen.findByRole('heading', { name: 'Profile not found' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it.each(['/explore', '/notifications'])('%s renders a placeholder inside the layout', async (path) => {
+    renderAt(path);
+    expect(await screen.findByText('Coming soon')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('/messages renders the conversation list inside the layout', async () => {
+    renderAt('/messages');
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeTruthy();
+    expect(await screen.findByText('Failed to load conversations. Please try refreshing.')).toBeTruthy();
+    expect(screen.getByText('Select a conversation')).toBeTruthy();
+  });
 
   it('/wallet renders the wallet inside the layout', async () => {
     renderAt('/wallet');

@@ -19,17 +19,15 @@ const NotFoundPage = lazy(() => import('@/components/not-found-page'));
 const QuestPage = lazy(() => import('@/features/quests/pages/quest-page'));
 const ReviewPage = lazy(() => import('@/features/quests/pages/review-page'));
 const CreatePage = lazy(() => import('@/features/create/pages/create-page'));
+const ExplorePage = lazy(() => import('@/features/explore/pages/explore-page'));
 
-// Screens of later issues: placeholders from one small chunk.
-const placeholders = () => import('./routes/placeholders');
-const ExplorePage = lazy(() => placeholders().then((m) => ({ default: m.ExplorePage })));
 const PerkPage = lazy(() => import('@/features/perks/pages/perk-page'));
 const ManagePerksPage = lazy(() => import('@/features/perks/pages/manage-perks-page'));
 const EditPerkPage = lazy(() => import('@/features/perks/pages/edit-perk-page'));
-const ProfilePage = lazy(() => placeholders().then((m) => ({ default: m.ProfilePage })));
+const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page'));
 const WalletPage = lazy(() => import('@/features/wallet/pages/wallet-page'));
-const MessagesPage = lazy(() => placeholders().then((m) => ({ default: m.MessagesPage })));
-const NotificationsPage = lazy(() => placeholders().then((m) => ({ default: m.NotificationsPage })));
+const MessagesPage = lazy(() => import('@/features/messages/pages/messages-page'));
+const NotificationsPage = lazy(() => import('@/features/notifications/pages/notifications-page'));
 
 /** The route table of spec 01 §2. */
 export function AppRoutes() {
@@ -45,6 +43,8 @@ export function AppRoutes() {
         <Route path={paths.telegramAuth} element={<TelegramAuthPage />} />
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
+        {/* Explore shows its own sign-in prompt to signed-out visitors (spec 02 §2) */}
+        <Route path={paths.explore} element={<ExplorePage />} />
 
         {/* links the spec uses but does not route */}
         <Route path={paths.legacyQuest} element={<RedirectWithParams to={(p) => href.quest(p.id ?? '')} />} />
@@ -55,7 +55,6 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route index element={<HomePage />} />
           <Route path={paths.home} element={<HomePage />} />
-          <Route path={paths.explore} element={<ExplorePage />} />
           <Route path={paths.quest} element={<QuestPage />} />
           <Route path={paths.perk} element={<PerkPage />} />
           <Route path={paths.create} element={<CreatePage />} />

@@ -40,6 +40,7 @@ export const href = {
   messagesWith: (userId: string) => `/messages?user=${enc(userId)}`,
   exploreSearch: () => '/explore?focus=search',
   browseQuests: () => '/explore?tab=tasks',
+  exploreTab: (tab: 'tasks' | 'perks' | 'users') => `/explore?tab=${tab}`,
   verify: (identifier?: string) => (identifier ? `/verify?identifier=${enc(identifier)}` : '/verify'),
 } as const;
 
@@ -56,10 +57,15 @@ export const apiPaths = {
   currentUser: 'bot/current-user/',
   updateUser: 'bot/update-user/',
   myProfile: 'club/profiles/me/',
+  profile: (id: string) => `club/profiles/${enc(id)}/`,
+  profileFollow: (id: string) => `club/profiles/${enc(id)}/follow/`,
+  profileUnfollow: (id: string) => `club/profiles/${enc(id)}/unfollow/`,
   myWallet: 'club/wallets/my_wallet/',
   userSettings: 'club/user-settings/',
   updateUserSettings: 'club/user/settings/',
   notifications: 'club/notifications/',
+  notificationMarkRead: (id: string) => `club/notifications/${enc(id)}/mark-read/`,
+  notificationsMarkAllRead: 'club/notifications/mark-all-read/',
   homepage: 'club/homepage/complete/',
   tags: 'club/tags/',
   mediaUpload: 'club/media/upload/',
@@ -70,6 +76,8 @@ export const apiPaths = {
   questParticipate: (id: string) => `club/tasks/${enc(id)}/participate/`,
   questSubmitProof: (id: string) => `club/tasks/${enc(id)}/submit_proof/`,
   questVerifyCompletion: (id: string) => `club/tasks/${enc(id)}/verify_completion/`,
+  questLike: (id: string) => `club/tasks/${enc(id)}/like/`,
+  questShare: (id: string) => `club/tasks/${enc(id)}/share/`,
   questCompletions: 'club/task-completions/',
   questCompletionsToReview: 'club/task-completions/to_review/',
   questCompletionApprove: (id: string) => `club/task-completions/${enc(id)}/approve/`,
@@ -85,7 +93,15 @@ export const apiPaths = {
   perkRedeem: (id: string) => `club/perks/${enc(id)}/redeem/`,
   perkContent: (id: string) => `club/perks/${enc(id)}/content/`,
   walletTransactions: (id: string) => `club/wallets/${enc(id)}/transactions/`,
+  exploreComplete: 'club/explore/complete/',
+  exploreSearch: 'club/explore/search/',
   walletTransfer: (id: string) => `club/wallets/${enc(id)}/transfer/`,
+  // messages and the live stream
+  messages: 'club/messages/',
+  messageChats: 'club/messages/chats/',
+  messageReply: (id: string) => `club/messages/${enc(id)}/reply/`,
+  messagesMarkChatRead: 'club/messages/mark_chat_as_read/',
+  live: 'club/live/',
 } as const;
 
 export const API_BASE = '/api/v1/';

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
+import { useLiveUpdates } from '@/lib/live-events';
 import { useCurrentUserSync } from '@/lib/queries/current-user';
 import { useIsAuthenticated } from '@/lib/session';
 import { registerNavigator } from '@/lib/session-end';
@@ -32,6 +33,7 @@ export function AppLayout() {
   const signedIn = useIsAuthenticated();
   const { pathname } = useLocation();
   useCurrentUserSync();
+  useLiveUpdates();
   useScrollToTopOnNavigate();
   useRegisterNavigator();
   return (

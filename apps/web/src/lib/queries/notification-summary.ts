@@ -3,6 +3,7 @@ import type { NotificationList } from '@wyn/contract';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
+import { useLivePollInterval } from '@/lib/live-events';
 import { useIsAuthenticated } from '@/lib/session';
 
 /** GET club/notifications/?ordering=-created_at — read for the unread badge. */
@@ -29,8 +30,10 @@ export function unreadCountOf(list: NotificationList | undefined): number {
   return list.results.filter((n) => !n.is_read).length;
 }
 
+/** The bell badge: kept fresh by the live stream, polled only while the stream is down. */
 export function useUnreadNotificationCount(): number {
   const signedIn = useIsAuthenticated();
-  const { data } = useQuery({ ...notificationSummaryQueryOptions(), enabled: signedIn });
+  const refetchInterval = useLivePollInterval(30_000);
+  const { data } = useQuery({ ...notificationSummaryQueryOptions(), enabled: signedIn, refetchInterval });
   return unreadCountOf(data);
 }

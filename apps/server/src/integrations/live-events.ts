@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { LiveEvent } from '@wyn/contract';
+import type { Database, DbOrTx } from '../db/client.ts';
+
+/** The PostgreSQL channel that carries live events between the database and every server instance. */
+export const LIVE_CHANNEL = 'wyn_live';
+
+export type LiveListener = (event: LiveEvent) => void;
+
+/**
+ * Live updates for signed-in members (decision 0006). `publish` runs inside the caller's transaction and
+ * the event is delivered only if that transaction commits; `subscribe` is per member and per open stream.
+ * A Redis implementation would keep this interface.
+ */
+export interface LiveEvents {
+  publish(tx: DbOrTx, userId: string, event: LiveEvent): Promise<void>;
+  subscribe(userId: string, listener: LiveListener): () => void;
+  /** How many streams a member has open (to cap them). */
+  count(userId: string): number;
+  close(): Promise<void>;
+}
+
+type Wire = LiveEvent & { user_id: string };
+
+/**
+ * Queues a live event in the caller's transaction with NOTIFY: PostgreSQL (and PGlite) deliver it at commit
+ * and drop it on rollback, to every instance listening on the same database. Stateless, so code that only
+ * holds a `tx` (notify()) can publish too. The payload stays far below NOTIFY's 8000-byte limit.
+ */
+export async function publishLiveEvent(tx: DbOrTx, userId: string, event: LiveEvent): Promise<void> {
+  const wire: Wire = { user_id: userId, ...event };
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(wire)})`);
+}
+
+function parse(payload: string): Wire | null {
+  try {
+    const v = JSON.parse(payload) as Partial<Wire>;
+    return typeof v.user_id === 'string' && typeof v.type === 'string' ? (v as Wire) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** LISTEN once per process and hand each event to that member's open streams in this process. */
+export async function createLiveEvents(database: Pick<Database, 'listen'>): Promise<LiveEvents> {
+  const listeners = new Map<string, Set<LiveListener>>();
+  const deliver = (userId: string, event: LiveEvent) => {
+    for (const l of listeners.get(userId) ?? []) l(event);
+  };
+  const stop = await database.listen(
+    LIVE_CHANNEL,
+    (payload) => {
+      const wire = parse(payload);
+      if (!wire) return;
+      const { user_id: userId, ...event } = wire;
+      deliver(userId, event);
+    },
+    () => {
+      for (const userId of listeners.keys()) deliver(userId, { type: 'resync' });
+    },
+  );
+  return {
+    publish: publishLiveEvent,
+    subscribe(userId, listener) {
+      let set = listeners.get(userId);
+      if (!set) listeners.set(userId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && listeners.get(userId) === set) listeners.delete(userId);
+      };
+    },
+    count: (userId) => listeners.get(userId)?.size ?? 0,
+    async close() {
+      listeners.clear();
+      await stop();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { ServerResponse } from 'node:http';
+import { ErrorCode, LIMITS, type LiveEvent } from '@wyn/contract';
+import type { AppInstance, ModuleOptions } from '../../app.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
+
+/** Proxies drop idle connections; a comment line this often keeps the stream open. */
+export const HEARTBEAT_MS = 25_000;
+/** Tabs one member may stream to at once: bounds what a single account can hold open. */
+export const MAX_STREAMS_PER_MEMBER = 10;
+
+/**
+ * `GET live/`: one server-sent-events stream per signed-in tab (decision 0006). The client reads it with
+ * fetch and the bearer header. Events are hints (`{type, id, from}`), never content; the client refetches.
+ * The stream ends when the access token it was opened with would expire, so a revoked session stops
+ * listening within that time; the client reconnects with a fresh token.
+ */
+export async function liveRoutes(app: AppInstance, { deps }: ModuleOptions) {
+  const open = new Set<ServerResponse>();
+
+  app.get(
+    '/live/',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['live'],
+        security: [{ bearer: [] }],
+        description:
+          'Server-sent events: `message`, `message_read`, `notification` and `resync`, each with a JSON `data` line.',
+      },
+    },
+    async (request, reply) => {
+      const userId = request.auth.userId;
+      if (deps.live.count(userId) >= MAX_STREAMS_PER_MEMBER)
+        throw tooManyRequests('Too many open live connections.', 60, ErrorCode.rateLimited);
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        // The stream is the connection's whole life: ending it (token expiry, shutdown) closes the socket.
+        connection: 'close',
+        'x-accel-buffering': 'no',
+      });
+      res.write(': connected\n\n');
+
+      const send = (event: LiveEvent) => {
+        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      };
+      const unsubscribe = deps.live.subscribe(userId, send);
+      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      const expiry = setTimeout(() => res.end(), LIMITS.accessTokenSeconds * 1000);
+      open.add(res);
+      res.on('close', () => {
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        unsubscribe();
+        open.delete(res);
+      });
+    },
+  );
+
+  // Open streams never go idle, so the server could not close while they last.
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+  });
+}

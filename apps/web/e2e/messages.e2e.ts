@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, type Session, type ViewportName } from './fixtures/browser.ts';
+import { member, sessionScript, type Auth } from './fixtures/members.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const runId = Date.now().toString(36);
+
+/** Types into the composer and sends with Enter (Shift+Enter would be a new line). */
+async function sendWithEnter(page: Page, text: string) {
+  const input = page.getByPlaceholder('Type a message...');
+  await input.fill(text);
+  await input.press('Enter');
+  await page.getByTestId('own-message').filter({ hasText: text }).waitFor({ timeout: 5_000 });
+  await expect.poll(() => input.inputValue()).toBe('');
+}
+
+describe.each<ViewportName>(['phone', 'desktop'])('messages at %s size', (viewport) => {
+  const tag = `${viewport}_${runId}`;
+  let ava: Auth;
+  let ben: Auth;
+  let a: Session;
+  let b: Session;
+
+  beforeAll(async () => {
+    [ava, ben] = await Promise.all([member(`ma_${tag}`, 'Ava', 'Chat'), member(`mb_${tag}`, 'Ben', 'Chat')]);
+    [a, b] = await Promise.all([
+      openPage(browser, viewport, { initScript: sessionScript(ava) }),
+      openPage(browser, viewport, { initScript: sessionScript(ben) }),
+    ]);
+  });
+  afterAll(async () => {
+    await a?.context.close();
+    await b?.context.close();
+  });
+
+  it('delivers messages live both ways, shows the read tick, and badges unread conversations', async () => {
+    // Ben already has the chat with Ava open: empty, with her name from her profile.
+    await b.page.goto(`/messages?user=${ava.user.id}`);
+    await b.page.getByText('No messages yet').waitFor();
+    await b.page.getByText('Start chatting with Ava Chat').waitFor();
+    await expect.poll(() => b.page.getByTestId('chat-name').innerText()).toBe('Ava Chat');
+
+    // Ava starts the chat from her side; the send button stays disabled for blank text.
+    await a.page.goto(`/messages?user=${ben.user.id}`);
+    await a.page.getByText('Start chatting with Ben Chat').waitFor();
+    const send = a.page.getByRole('button', { name: 'Send message' });
+    expect(await send.isDisabled()).toBe(true);
+    await a.page.getByPlaceholder('Type a message...').fill('   ');
+    expect(await send.isDisabled()).toBe(true);
+    await screenshot(a.page, `${viewport}-messages-new-chat`);
+
+    const first = `Hi Ben, are you joining the quest? ${tag}`;
+    await sendWithEnter(a.page, first);
+    // Ben sees it without a reload, within 2 seconds.
+    await b.page.getByTestId('their-message').filter({ hasText: first }).waitFor({ timeout: 2_000 });
+
+    // Ben has the chat open, so it is marked read and Ava's message shows the read tick.
+    await a.page.getByTestId('own-message').filter({ hasText: first }).getByTestId('read-tick').waitFor({
+      timeout: 5_000,
+    });
+
+    // Ben replies with the send button; it appears on Ava's side within 2 seconds.
+    const reply = `Yes! See you there ${tag}`;
+    await b.page.getByPlaceholder('Type a message...').fill(reply);
+    await b.page.getByRole('button', { name: 'Send message' }).click();
+    await b.page.getByTestId('own-message').filter({ hasText: reply }).waitFor();
+    await a.page.getByTestId('their-message').filter({ hasText: reply }).waitFor({ timeout: 2_000 });
+    await screenshot(a.page, `${viewport}-messages-chat`);
+    await screenshot(b.page, `${viewport}-messages-chat-other-side`);
+
+    // Ben leaves the chat for the list; Ava's third message shows as unread there, live.
+    await b.page.goto('/messages');
+    await b.page.getByTestId('conversation').filter({ hasText: 'Ava Chat' }).waitFor();
+    const third = `Bring a friend ${tag}`;
+    await sendWithEnter(a.page, third);
+    const row = b.page.getByTestId('conversation').filter({ hasText: 'Ava Chat' });
+    await row.getByTestId('unread-badge').waitFor({ timeout: 2_000 });
+    expect(await row.getByTestId('unread-badge').innerText()).toBe('1');
+    expect(await row.innerText()).toContain(third);
+    await screenshot(b.page, `${viewport}-messages-list`);
+
+    // Opening it marks it read: the badge goes and Ava's third message gets its tick.
+    await row.click();
+    await b.page.getByTestId('their-message').filter({ hasText: third }).waitFor();
+    await a.page.getByTestId('own-message').filter({ hasText: third }).getByTestId('read-tick').waitFor({
+      timeout: 5_000,
+    });
+    if (viewport === 'phone') {
+      // Phones show the chat alone, with a way back to the list.
+      await b.page.getByRole('link', { name: 'Back to conversations' }).click();
+      await b.page.getByPlaceholder('Search conversations').waitFor();
+    }
+    await expect.poll(() => b.page.getByTestId('unread-badge').count()).toBe(0);
+
+    // The search box filters the list.
+    await b.page.getByPlaceholder('Search conversations').fill('nobody-by-this-name');
+    await expect.poll(() => b.page.getByTestId('conversation').count()).toBe(0);
+    await b.page.getByPlaceholder('Search conversations').fill('ava');
+    await expect.poll(() => b.page.getByTestId('conversation').count()).toBe(1);
+
+    expect(a.consoleErrors).toEqual([]);
+    expect(b.consoleErrors).toEqual([]);
+  });
+
+  it('shows the empty list with Find People for a member without conversations', async () => {
+    const loner = await member(`ml_${tag}`, 'Lone', 'Member');
+    const s = await openPage(browser, viewport, { initScript: sessionScript(loner) });
+    await s.page.goto('/messages');
+    await s.page.getByText('No conversations yet').waitFor();
+    const find = s.page.getByRole('link', { name: 'Find People' });
+    expect(await find.getAttribute('href')).toBe('/explore');
+    if (viewport === 'desktop') await s.page.getByText('Select a conversation').waitFor();
+    await screenshot(s.page, `${viewport}-messages-empty`);
+    expect(s.consoleErrors).toEqual([]);
+    await s.context.close();
+  });
+});

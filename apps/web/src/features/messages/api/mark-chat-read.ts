@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChatSummary, MarkChatReadResponse } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { messageKeys } from './keys';
+
+/** POST club/messages/mark_chat_as_read/ {user_id} — quiet: a failure only leaves the badge. */
+export function markChatRead(userId: string): Promise<MarkChatReadResponse> {
+  return api.post<MarkChatReadResponse>(apiPaths.messagesMarkChatRead, { user_id: userId }, { toast: false });
+}
+
+export function useMarkChatRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: markChatRead,
+    onMutate: (userId) => {
+      qc.setQueryData<ChatSummary[]>(messageKeys.chats, (list) =>
+        list?.map((c) => (c.id === userId ? { ...c, unread: 0 } : c)),
+      );
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: messageKeys.all }),
+  });
+}

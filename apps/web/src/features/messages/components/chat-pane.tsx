@@ -1,0 +1,95 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { CHAT_MSG, type ChatMessage } from '@wyn/contract';
+import { Avatar } from '@/components/avatar';
+import { ChevronLeftIcon, MessageIcon } from '@/components/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { href, paths } from '@/config/paths';
+import { inDisplayOrder } from '../lib/chat';
+import { MessageBubble } from './message-bubble';
+
+export function ChatHeader({ userId, name, avatar }: { userId: string; name: string; avatar: string | null }) {
+  return (
+    <div className="flex items-center gap-2 border-b border-border px-2 py-2.5 md:px-4">
+      <Link
+        to={paths.messages}
+        aria-label="Back to conversations"
+        className="inline-flex size-10 items-center justify-center rounded-full hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring md:hidden"
+      >
+        <ChevronLeftIcon className="size-5" />
+      </Link>
+      <Link
+        to={href.profile(userId)}
+        className="flex min-w-0 items-center gap-3 rounded-xl p-1 pr-3 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <Avatar src={avatar} name={name} className="size-9" />
+        <h2 className="truncate font-semibold" data-testid="chat-name">
+          {name}
+        </h2>
+      </Link>
+    </div>
+  );
+}
+
+/** The messages of the open chat, oldest first, scrolled to the newest as they arrive. */
+export function MessageThread({
+  messages,
+  isPending,
+  isError,
+  viewerId,
+  name,
+}: {
+  messages: ChatMessage[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  viewerId: string | undefined;
+  name: string;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const newest = messages?.[0]?.id;
+  const newestRead = messages?.[0]?.read_at;
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [newest, newestRead]);
+
+  let body;
+  if (isPending) {
+    body = (
+      <div className="flex flex-col gap-3 p-4" aria-label="Loading messages">
+        <Skeleton className="h-10 w-1/2 rounded-2xl" />
+        <Skeleton className="ml-auto h-10 w-2/5 rounded-2xl" />
+        <Skeleton className="h-14 w-3/5 rounded-2xl" />
+      </div>
+    );
+  } else if (isError) {
+    body = (
+      <p role="alert" className="m-4 rounded-xl bg-destructive-soft p-3 text-sm text-destructive">
+        {CHAT_MSG.loadMessagesFailed}
+      </p>
+    );
+  } else if (!messages?.length) {
+    body = (
+      <div className="flex h-full flex-col items-center justify-center px-6 text-center" data-testid="no-messages">
+        <span className="mb-3 flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary">
+          <MessageIcon className="size-6" />
+        </span>
+        <p className="font-semibold">{CHAT_MSG.noMessages}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{CHAT_MSG.startChatting.replace('{name}', name)}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ol className="flex flex-col gap-2 p-4" role="log" aria-live="polite" aria-label={`Messages with ${name}`}>
+        {inDisplayOrder(messages).map((m) => (
+          <MessageBubble key={m.id} message={m} own={m.sender.id === viewerId} />
+        ))}
+      </ol>
+    );
+  }
+  return (
+    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-background/60">
+      {body}
+    </div>
+  );
+}

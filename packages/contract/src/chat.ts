@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { pageQuery } from './common.ts';
+import { LIMITS } from './limits.ts';
+
+/** Chat texts (spec 02 §2 /messages, §8), shared by the server and the web app. */
+export const CHAT_MSG = {
+  contentRequired: 'Message cannot be empty.',
+  contentTooLong: `Message must be at most ${LIMITS.messageMax} characters.`,
+  receiverRequired: 'Receiver is required.',
+  receiverNotFound: 'Receiver not found.',
+  cannotMessageSelf: 'You cannot send a message to yourself.',
+  messageNotFound: 'Message not found.',
+  chatWithRequired: 'chat_with is required.',
+  rateLimited: 'You are sending messages too quickly. Please wait a moment.',
+  notificationTitle: 'New message',
+  sendFailed: 'Failed to send message. Please try again.',
+  loadChatsFailed: 'Failed to load conversations. Please try refreshing.',
+  loadMessagesFailed: 'Failed to load messages. Please try refreshing.',
+  noConversations: 'No conversations yet',
+  findPeople: 'Find People',
+  selectConversation: 'Select a conversation',
+  noMessages: 'No messages yet',
+  startChatting: 'Start chatting with {name}',
+  searchPlaceholder: 'Search conversations',
+  inputPlaceholder: 'Type a message...',
+  unableToStart: 'Unable to start chat with this user',
+} as const;
+
+/** Messages a member may send per minute (POST messages/ and replies together). */
+export const MESSAGES_PER_MINUTE = 30;
+/** How much of the last message a chat summary carries. */
+export const CHAT_PREVIEW_CHARS = 200;
+/** How much of a message its notification quotes. */
+export const MESSAGE_NOTIFICATION_CHARS = 80;
+
+export const messageTypes = ['text'] as const;
+
+/** A member id: "required" when missing, "Invalid ID format" when malformed. */
+const memberId = (required: string) =>
+  z.uuid({ error: (issue) => (issue.input === undefined ? required : 'Invalid ID format') });
+
+const content = z
+  .string({ error: CHAT_MSG.contentRequired })
+  .trim()
+  .min(1, CHAT_MSG.contentRequired)
+  .max(LIMITS.messageMax, CHAT_MSG.contentTooLong);
+
+/** `POST messages/` */
+export const sendMessageRequest = z.strictObject({
+  content,
+  receiver: memberId(CHAT_MSG.receiverRequired),
+  message_type: z.enum(messageTypes).default('text'),
+});
+export type SendMessageRequest = z.input<typeof sendMessageRequest>;
+
+/** `POST messages/{id}/reply/`: the receiver is the other participant of the message replied to. */
+export const replyMessageRequest = z.strictObject({
+  content,
+  message_type: z.enum(messageTypes).default('text'),
+});
+export type ReplyMessageRequest = z.input<typeof replyMessageRequest>;
+
+/** `POST messages/mark_chat_as_read/` */
+export const markChatReadRequest = z.strictObject({ user_id: memberId('user_id is required.') });
+export type MarkChatReadRequest = z.input<typeof markChatReadRequest>;
+export const markChatReadResponse = z.object({ updated: z.number().int() });
+export type MarkChatReadResponse = z.infer<typeof markChatReadResponse>;
+
+/** `GET messages/?chat_with=&ordering=` */
+export const messageListQuery = pageQuery.extend({
+  chat_with: memberId(CHAT_MSG.chatWithRequired),
+  ordering: z.enum(['-sent_at', 'sent_at']).default('-sent_at'),
+});
+export type MessageListQuery = z.input<typeof messageListQuery>;
+
+export const chatMessage = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  sender: z.object({ id: z.uuid() }),
+  receiver: z.object({ id: z.uuid() }),
+  message_type: z.enum(messageTypes),
+  sent_at: z.string(),
+  read_at: z.string().nullable(),
+  reply_to: z.uuid().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+/** One conversation in `GET messages/chats/`: `id` is the other member's id. */
+export const chatSummary = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  unread: z.number().int(),
+  time: z.string(),
+  lastMessage: z.string(),
+});
+export type ChatSummary = z.infer<typeof chatSummary>;
+
+/**
+ * What the live stream (`GET live/`, server-sent events) carries: small hints, never content; the client
+ * refetches. `resync` means events may have been missed (the server lost its database listener).
+ */
+export const liveEventTypes = ['message', 'message_read', 'notification', 'resync'] as const;
+export type LiveEventType = (typeof liveEventTypes)[number];
+export type LiveEvent = {
+  type: LiveEventType;
+  /** The message, notification or (for `message_read`) the member whose chat was read. */
+  id?: string;
+  /** The member who caused the event. */
+  from?: string;
+};
