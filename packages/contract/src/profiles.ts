@@ -1,5 +1,29 @@
 import { z } from 'zod';
+import { usernameField } from './auth.ts';
+import { amountString } from './common.ts';
 import { LIMITS } from './limits.ts';
+
+/** Profile and follow texts (spec 02 §8), shared by the server and the web app. */
+export const PROFILE_MSG = {
+  notFound: 'Profile not found.',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  followed: 'You are now following {username}',
+  unfollowed: 'You unfollowed {username}',
+  followFailed: 'Failed to follow user',
+  unfollowFailed: 'Failed to unfollow user',
+  updateForbidden: 'You do not have permission to update this profile.',
+  updated: 'Profile updated successfully.',
+  updateFailed: 'Failed to update profile. Please try again.',
+  avatarFailed: 'Avatar upload failed: {errors}',
+  avatarImageOnly: 'The avatar must be a JPEG, PNG, GIF or WebP image.',
+  invalidInput: 'Invalid data provided. Please check your input.',
+  noBio: 'No bio available',
+  followNotificationTitle: 'New follower',
+  followNotificationMessage: '{name} started following you',
+} as const;
+
+/** The image types an avatar may be (read from the bytes). */
+export const AVATAR_ALLOWED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 export const profileUser = z.object({
   id: z.uuid(),
@@ -50,10 +74,90 @@ export const profileCard = z.object({
 });
 export type ProfileCard = z.infer<typeof profileCard>;
 
+/** PATCH profiles/{id}/: JSON, or multipart with these text fields plus an `avatar` file. */
 export const updateProfileRequest = z
   .object({
-    bio: z.string().trim().max(LIMITS.bioMax).optional(),
-    first_name: z.string().trim().max(LIMITS.nameMax).optional(),
-    last_name: z.string().trim().max(LIMITS.nameMax).optional(),
+    bio: z.string().trim().max(LIMITS.bioMax, `Bio must be at most ${LIMITS.bioMax} characters`).optional(),
+    first_name: z
+      .string()
+      .trim()
+      .max(LIMITS.nameMax, `First name must be at most ${LIMITS.nameMax} characters`)
+      .optional(),
+    last_name: z
+      .string()
+      .trim()
+      .max(LIMITS.nameMax, `Last name must be at most ${LIMITS.nameMax} characters`)
+      .optional(),
+    username: usernameField.optional(),
   })
   .strict();
+export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
+
+/** Lists on a profile page: each capped at `PROFILE_LIST_LIMIT`, newest first. */
+export const PROFILE_LIST_LIMIT = 20;
+
+export const profileCompletedTask = z.object({
+  /** The completion's id; `task` is the quest. */
+  id: z.uuid(),
+  task: z.uuid(),
+  task_title: z.string(),
+  username: z.string().nullable(),
+  reward_amount: amountString,
+  media: z.string().nullable(),
+  completed_at: z.string(),
+});
+export const profileCreatedTask = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.string(),
+  reward_amount: amountString,
+  media: z.string().nullable(),
+  created_at: z.string(),
+});
+export const profilePurchasedPerk = z.object({
+  /** The redemption's id; `perk` is null when the perk was deleted since. */
+  id: z.uuid(),
+  perk: z.uuid().nullable(),
+  title: z.string(),
+  cost_amount: amountString.nullable(),
+  media: z.string().nullable(),
+  purchased_at: z.string(),
+});
+export const profileCreatedPerk = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  status: z.string(),
+  cost_amount: amountString,
+  media: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ProfileCompletedTask = z.infer<typeof profileCompletedTask>;
+export type ProfileCreatedTask = z.infer<typeof profileCreatedTask>;
+export type ProfilePurchasedPerk = z.infer<typeof profilePurchasedPerk>;
+export type ProfileCreatedPerk = z.infer<typeof profileCreatedPerk>;
+
+/**
+ * GET profiles/{id}/. Counts are totals (what the viewer may see); lists are the newest
+ * `PROFILE_LIST_LIMIT`. A private profile shows others its name, avatar and counts only.
+ */
+export const profileDetail = profile.extend({
+  is_own: z.boolean(),
+  created_tasks_count: z.number().int(),
+  purchased_perks_count: z.number().int(),
+  created_perks_count: z.number().int(),
+  completed_tasks: z.array(profileCompletedTask),
+  created_tasks: z.array(profileCreatedTask),
+  purchased_perks: z.array(profilePurchasedPerk),
+  created_perks: z.array(profileCreatedPerk),
+});
+export type ProfileDetail = z.infer<typeof profileDetail>;
+
+export const profileCountResponse = z.object({ count: z.number().int() });
+export type ProfileCountResponse = z.infer<typeof profileCountResponse>;
+
+export const followResponse = z.object({
+  detail: z.string(),
+  is_following: z.boolean(),
+  followers_count: z.number().int(),
+});
+export type FollowResponse = z.infer<typeof followResponse>;

@@ -1,14 +1,97 @@
-import { profile } from '@wyn/contract';
+import {
+  AVATAR_ALLOWED_TYPES,
+  profileCountResponse,
+  followResponse,
+  idParams,
+  profile,
+  profileDetail,
+  PROFILE_MSG,
+  updateProfileRequest,
+} from '@wyn/contract';
 import type { AppInstance, ModuleOptions } from '../../app.ts';
-import { getOwnProfile } from './profiles.service.ts';
+import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
+import { mediaRoot } from '../home/media-static.ts';
+import { uploadRateLimit } from '../media/media.routes.ts';
+import { storeMedia } from '../media/media.service.ts';
+import * as svc from './profiles.service.ts';
 
+/** Profiles and follows under /api/v1/club/. @fastify/multipart is registered in this scope (avatars). */
 export async function profilesRoutes(app: AppInstance, { deps }: ModuleOptions) {
+  await registerMultipart(app);
+  const db = deps.database.db;
+  const publicUrl = deps.config.publicUrl;
+  const storage = createDiskMediaStorage(mediaRoot(deps.config.dataDir));
+  const uploadLimit = uploadRateLimit(app);
+  const security = [{ bearer: [] }];
+  const tags = ['profiles'];
+  const auth = { onRequest: app.authenticate };
+
+  app.get('/profiles/me/', { ...auth, schema: { tags, security, response: { 200: profile } } }, async (request) =>
+    svc.getOwnProfile(db, request.auth.userId, publicUrl),
+  );
+
   app.get(
-    '/profiles/me/',
+    '/profiles/:id/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: profileDetail } } },
+    async (request) => svc.getProfileDetail(db, request.params.id, request.auth.userId, publicUrl),
+  );
+
+  app.get(
+    '/profiles/:id/followers_count/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: profileCountResponse } } },
+    async (request) => ({ count: (await svc.getFollowCounts(db, request.params.id)).followers }),
+  );
+
+  app.get(
+    '/profiles/:id/following_count/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: profileCountResponse } } },
+    async (request) => ({ count: (await svc.getFollowCounts(db, request.params.id)).following }),
+  );
+
+  app.post(
+    '/profiles/:id/follow/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: followResponse } } },
+    async (request) => svc.follow(db, request.auth.userId, request.params.id),
+  );
+
+  app.post(
+    '/profiles/:id/unfollow/',
+    { ...auth, schema: { tags, security, params: idParams, response: { 200: followResponse } } },
+    async (request) => svc.unfollow(db, request.auth.userId, request.params.id),
+  );
+
+  // JSON with names, username and bio, or multipart with the same text fields plus an `avatar` image.
+  app.patch(
+    '/profiles/:id/',
     {
-      onRequest: app.authenticate,
-      schema: { tags: ['profiles'], security: [{ bearer: [] }], response: { 200: profile } },
+      ...auth,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        consumes: ['application/json', 'multipart/form-data'],
+        response: { 200: profileDetail },
+      },
     },
-    async (request) => getOwnProfile(deps.database.db, request.auth.userId, deps.config.publicUrl),
+    async (request) => {
+      const userId = request.auth.userId;
+      if (request.params.id !== userId) throw forbidden(PROFILE_MSG.updateForbidden);
+      if (request.isMultipart()) await uploadLimit(request);
+      const { raw, files } = await readMultipartOrJson(request, { fileFields: ['avatar'] });
+      const input = parseBody(updateProfileRequest, raw);
+      const avatar = files.find((f) => f.field === 'avatar');
+      const avatarUrl = avatar
+        ? (
+            await storeMedia(db, storage, userId, avatar, {
+              allowed: AVATAR_ALLOWED_TYPES,
+              unsupportedMessage: PROFILE_MSG.avatarImageOnly,
+            })
+          ).url
+        : undefined;
+      await svc.updateProfile(db, userId, input, avatarUrl, deps.now());
+      return svc.getProfileDetail(db, userId, userId, publicUrl);
+    },
   );
 }

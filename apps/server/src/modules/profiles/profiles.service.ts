@@ -1,12 +1,37 @@
-import { eq } from 'drizzle-orm';
-import type { Profile } from '@wyn/contract';
-import type { DbOrTx } from '../../db/client.ts';
-import { profiles, users, userSettings } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { and, count, desc, eq, ne, not, sql, type SQL } from 'drizzle-orm';
+import {
+  centsToAmount,
+  PROFILE_LIST_LIMIT,
+  PROFILE_MSG,
+  type FollowResponse,
+  type Profile,
+  type ProfileDetail,
+  type updateProfileRequest,
+} from '@wyn/contract';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  follows,
+  perkRedemptions,
+  perks,
+  profiles,
+  questCompletions,
+  quests,
+  users,
+  userSettings,
+} from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { displayName } from '../accounts/accounts.service.ts';
 import { toProfileDto } from '../accounts/profile-dto.ts';
+import { identifiersTaken, rethrowUniqueAsFieldError } from '../auth/auth.service.ts';
+import { notify } from '../notifications/notifications.service.ts';
 
-/** The caller's own profile (one query: user, profile and the private-profile setting). */
-export async function getOwnProfile(db: DbOrTx, userId: string, publicUrl: string): Promise<Profile> {
+export type UpdateProfileInput = z.output<typeof updateProfileRequest>;
+
+const profileNotFound = () => notFound(PROFILE_MSG.notFound);
+
+/** A member's user row, profile row and private-profile setting; 404 when missing or disabled. */
+async function loadProfileRows(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({ user: users, profile: profiles, privateProfile: userSettings.privateProfile })
     .from(users)
@@ -14,10 +39,279 @@ export async function getOwnProfile(db: DbOrTx, userId: string, publicUrl: strin
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row || !row.user.isActive) throw notFound('Profile not found.');
+  if (!row || !row.user.isActive) throw profileNotFound();
+  return row;
+}
+
+/** The caller's own profile (one query: user, profile and the private-profile setting). */
+export async function getOwnProfile(db: DbOrTx, userId: string, publicUrl: string): Promise<Profile> {
+  const row = await loadProfileRows(db, userId);
   return toProfileDto(row.user, row.profile, {
     publicUrl,
     isFollowing: false,
     settings: { privateProfile: row.privateProfile ?? false },
   });
+}
+
+/**
+ * GET profiles/{id}/ as `viewerId` sees it. Others see only published quests and active perks; a private
+ * profile shows others its name, avatar and counts only (lists and bio empty). The owner sees everything.
+ */
+export async function getProfileDetail(
+  db: DbOrTx,
+  profileId: string,
+  viewerId: string,
+  publicUrl: string,
+): Promise<ProfileDetail> {
+  const row = await loadProfileRows(db, profileId);
+  const isOwn = profileId === viewerId;
+  if (row.user.isHidden && !isOwn) throw profileNotFound();
+  const isPrivate = row.privateProfile ?? false;
+  const showLists = isOwn || !isPrivate;
+
+  const createdQuestsWhere: SQL = and(
+    eq(quests.creatorId, profileId),
+    not(quests.isHidden),
+    isOwn ? ne(quests.status, 'hidden') : eq(quests.status, 'published'),
+  )!;
+  const createdPerksWhere: SQL = and(
+    eq(perks.creatorId, profileId),
+    not(perks.isHidden),
+    isOwn ? ne(perks.status, 'hidden') : eq(perks.status, 'active'),
+  )!;
+  const completedWhere: SQL = and(
+    eq(questCompletions.userId, profileId),
+    eq(questCompletions.verificationStatus, 'approved'),
+    not(quests.isHidden),
+  )!;
+
+  const completedAt =
+    sql<Date>`coalesce(${questCompletions.verifiedDate}, ${questCompletions.completionDate}, ${questCompletions.joinedAt})`.mapWith(
+      (v: string | Date) => new Date(v),
+    );
+
+  const [following, createdQuestsCount, createdPerksCount, purchasedCount] = await Promise.all([
+    isOwn
+      ? Promise.resolve([])
+      : db
+          .select({ id: follows.followerId })
+          .from(follows)
+          .where(and(eq(follows.followerId, viewerId), eq(follows.followingId, profileId)))
+          .limit(1),
+    db.select({ n: count() }).from(quests).where(createdQuestsWhere),
+    db.select({ n: count() }).from(perks).where(createdPerksWhere),
+    db.select({ n: count() }).from(perkRedemptions).where(eq(perkRedemptions.userId, profileId)),
+  ]);
+
+  const lists = showLists
+    ? await Promise.all([
+        db
+          .select({
+            id: questCompletions.id,
+            task: quests.id,
+            title: quests.title,
+            reward: quests.rewardAmount,
+            media: quests.mediaUrl,
+            at: completedAt,
+          })
+          .from(questCompletions)
+          .innerJoin(quests, eq(quests.id, questCompletions.questId))
+          .where(completedWhere)
+          .orderBy(desc(completedAt), desc(questCompletions.id))
+          .limit(PROFILE_LIST_LIMIT),
+        db.select().from(quests).where(createdQuestsWhere).orderBy(desc(quests.createdAt)).limit(PROFILE_LIST_LIMIT),
+        db
+          .select({ redemption: perkRedemptions, cost: perks.costAmount, media: perks.mediaUrl })
+          .from(perkRedemptions)
+          .leftJoin(perks, eq(perks.id, perkRedemptions.perkId))
+          .where(eq(perkRedemptions.userId, profileId))
+          .orderBy(desc(perkRedemptions.redeemedAt))
+          .limit(PROFILE_LIST_LIMIT),
+        db.select().from(perks).where(createdPerksWhere).orderBy(desc(perks.createdAt)).limit(PROFILE_LIST_LIMIT),
+      ])
+    : null;
+
+  const base = toProfileDto(row.user, row.profile, {
+    publicUrl,
+    isFollowing: following.length > 0,
+    settings: { privateProfile: isPrivate },
+  });
+  return {
+    ...base,
+    bio: showLists ? base.bio : '',
+    telegram_handle: showLists ? base.telegram_handle : null,
+    is_own: isOwn,
+    created_tasks_count: createdQuestsCount[0]?.n ?? 0,
+    created_perks_count: createdPerksCount[0]?.n ?? 0,
+    purchased_perks_count: purchasedCount[0]?.n ?? 0,
+    completed_tasks: (lists?.[0] ?? []).map((c) => ({
+      id: c.id,
+      task: c.task,
+      task_title: c.title,
+      username: row.user.username,
+      reward_amount: centsToAmount(c.reward),
+      media: c.media,
+      completed_at: c.at.toISOString(),
+    })),
+    created_tasks: (lists?.[1] ?? []).map((q) => ({
+      id: q.id,
+      title: q.title,
+      status: q.status,
+      reward_amount: centsToAmount(q.rewardAmount),
+      media: q.mediaUrl,
+      created_at: q.createdAt.toISOString(),
+    })),
+    purchased_perks: (lists?.[2] ?? []).map((r) => ({
+      id: r.redemption.id,
+      perk: r.redemption.perkId,
+      title: r.redemption.perkTitle,
+      cost_amount: r.cost === null ? null : centsToAmount(r.cost),
+      media: r.media,
+      purchased_at: r.redemption.redeemedAt.toISOString(),
+    })),
+    created_perks: (lists?.[3] ?? []).map((p) => ({
+      id: p.id,
+      title: p.title,
+      status: p.status,
+      cost_amount: centsToAmount(p.costAmount),
+      media: p.mediaUrl,
+      created_at: p.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** followers_count/ and following_count/: the stored counters (kept with each follow row). */
+export async function getFollowCounts(db: DbOrTx, profileId: string) {
+  const [row] = await db
+    .select({ followers: profiles.followersCount, following: profiles.followingCount, active: users.isActive })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  if (!row || !row.active) throw profileNotFound();
+  return row;
+}
+
+/**
+ * Moves both counters by `delta` in one order (by id) so that A following B while B follows A cannot
+ * deadlock; never below zero.
+ */
+async function bumpCounts(tx: DbOrTx, followerId: string, followingId: string, delta: 1 | -1) {
+  const steps = [
+    { id: followerId, column: profiles.followingCount, key: 'followingCount' as const },
+    { id: followingId, column: profiles.followersCount, key: 'followersCount' as const },
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const s of steps) {
+    await tx
+      .update(profiles)
+      .set({ [s.key]: sql`greatest(${s.column} + ${delta}, 0)` })
+      .where(eq(profiles.id, s.id));
+  }
+}
+
+async function followersOf(tx: DbOrTx, profileId: string) {
+  const [row] = await tx
+    .select({ n: profiles.followersCount })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1);
+  return row?.n ?? 0;
+}
+
+/**
+ * Follows `targetId`. Idempotent: the counters and the notification change only when a row was actually
+ * inserted, in the same transaction as the row.
+ */
+export async function follow(db: Db, followerId: string, targetId: string): Promise<FollowResponse> {
+  if (followerId === targetId)
+    throw badRequest(PROFILE_MSG.cannotFollowSelf, { profile: [PROFILE_MSG.cannotFollowSelf] });
+  return db.transaction(async (tx) => {
+    const target = await loadProfileRows(tx, targetId);
+    if (target.user.isHidden) throw profileNotFound();
+    const inserted = await tx
+      .insert(follows)
+      .values({ followerId, followingId: targetId })
+      .onConflictDoNothing()
+      .returning({ id: follows.followerId });
+    if (inserted.length > 0) {
+      await bumpCounts(tx, followerId, targetId, 1);
+      const [me] = await tx.select().from(users).where(eq(users.id, followerId)).limit(1);
+      await notify(tx, targetId, {
+        type: 'follow',
+        title: PROFILE_MSG.followNotificationTitle,
+        message: PROFILE_MSG.followNotificationMessage.replace('{name}', me ? displayName(me) : 'Someone'),
+        link: `/profile/${followerId}`,
+      });
+    }
+    const name = target.user.username ?? displayName(target.user);
+    return {
+      detail: PROFILE_MSG.followed.replace('{username}', name),
+      is_following: true,
+      followers_count: await followersOf(tx, targetId),
+    };
+  });
+}
+
+/** Unfollows `targetId`; not following is a no-op. Counters move only when a row was deleted. */
+export async function unfollow(db: Db, followerId: string, targetId: string): Promise<FollowResponse> {
+  if (followerId === targetId)
+    throw badRequest(PROFILE_MSG.cannotFollowSelf, { profile: [PROFILE_MSG.cannotFollowSelf] });
+  return db.transaction(async (tx) => {
+    const target = await loadProfileRows(tx, targetId);
+    const deleted = await tx
+      .delete(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followingId, targetId)))
+      .returning({ id: follows.followerId });
+    if (deleted.length > 0) await bumpCounts(tx, followerId, targetId, -1);
+    const name = target.user.username ?? displayName(target.user);
+    return {
+      detail: PROFILE_MSG.unfollowed.replace('{username}', name),
+      is_following: false,
+      followers_count: await followersOf(tx, targetId),
+    };
+  });
+}
+
+/**
+ * Updates the caller's own names, username (unique, case-insensitive; 400 with `errors.username` when
+ * taken, as at sign-up), bio and avatar in one transaction. The caller has checked ownership.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: UpdateProfileInput,
+  avatarUrl: string | undefined,
+  now: Date,
+): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      await loadProfileRows(tx, userId);
+      if (input.username) {
+        const clash = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, ne(users.id, userId)))
+          .limit(1);
+        if (clash.length) throw identifiersTaken(['username']);
+      }
+      const userFields = {
+        ...(input.username !== undefined ? { username: input.username } : {}),
+        ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+        ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+      };
+      if (Object.keys(userFields).length)
+        await tx
+          .update(users)
+          .set({ ...userFields, updatedAt: now })
+          .where(eq(users.id, userId));
+      await tx
+        .update(profiles)
+        .set({
+          ...(input.bio !== undefined ? { bio: input.bio } : {}),
+          ...(avatarUrl !== undefined ? { avatar: avatarUrl } : {}),
+          updatedAt: now,
+        })
+        .where(eq(profiles.id, userId));
+    })
+    .catch((err: unknown) => rethrowUniqueAsFieldError(err));
 }

@@ -1,0 +1,191 @@
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, type ViewportName } from './fixtures/browser.ts';
+import { api, member, sessionScript, type Auth } from './fixtures/members.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const runId = Date.now().toString(36);
+
+/** A real 64×64 RGB PNG (a checkerboard), encoded here so the avatar is an actual image file. */
+function checkerPng(size = 64): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0);
+    for (let x = 0; x < size; x++)
+      rows.push(...((Math.floor(x / 16) + Math.floor(y / 16)) % 2 ? [250, 190, 60] : [110, 70, 230]));
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The src of the profile card's picture once it has loaded (null while it shows the initial). */
+async function avatarSrc(page: Page): Promise<string | null> {
+  const img = page.getByTestId('profile-card').locator('img').first();
+  if (!(await img.count())) return null;
+  const loaded = await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
+  return loaded ? img.getAttribute('src') : null;
+}
+
+async function bellCount(page: Page): Promise<string | null> {
+  const badge = page.getByTestId('notification-badge');
+  return (await badge.count()) ? badge.innerText() : null;
+}
+
+describe.each<ViewportName>(['phone', 'desktop'])('profiles at %s size', (viewport) => {
+  const tag = `${viewport}_${runId}`;
+  let ann: Auth;
+  let ben: Auth;
+
+  beforeAll(async () => {
+    [ann, ben] = await Promise.all([member(`pa_${tag}`, 'Ann', 'Avery'), member(`pf_${tag}`, 'Ben', 'Brook')]);
+    // Ben made a perk and Ann bought it: his Perks tab and her Activity tab have something real to show.
+    const perk = await api<{ id: string }>('club/perks/', {
+      token: ben.access,
+      body: {
+        title: `Brook studio pass ${viewport}`,
+        description: 'A day in the studio with the whole team.',
+        perk_type: 'discount_code',
+        discount_code: `BROOK-${tag}`,
+        cost_amount: '25',
+      },
+    });
+    await api(`club/perks/${perk.id}/redeem/`, { token: ann.access, body: {} });
+  });
+
+  it('edits the own profile with a new avatar and bio; both show after saving and after a reload', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewport, { initScript: sessionScript(ann) });
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Ann Avery' }).waitFor();
+    expect(await page.getByTestId('profile-bio').innerText()).toBe('No bio available');
+    await screenshot(page, `${viewport}-profile-own`);
+
+    // Picking a picture opens edit mode with a local preview.
+    await page
+      .getByTestId('avatar-input')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: checkerPng() });
+    await page.getByRole('button', { name: 'Save Changes' }).waitFor();
+    await expect.poll(() => avatarSrc(page)).toMatch(/^blob:/);
+    const bio = `Quest hunter from the ${viewport} run`;
+    await page.getByLabel('Bio').fill(bio);
+    await screenshot(page, `${viewport}-profile-edit`);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+
+    await page.getByText('Profile updated successfully.').waitFor();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    await expect.poll(() => page.getByTestId('profile-bio').innerText()).toBe(bio);
+    await expect.poll(() => avatarSrc(page), { timeout: 10_000 }).toMatch(/^\/media\/.+\.png$/);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ann Avery' }).waitFor();
+    await expect.poll(() => page.getByTestId('profile-bio').innerText()).toBe(bio);
+    await expect.poll(() => avatarSrc(page), { timeout: 10_000 }).toMatch(/^\/media\/.+\.png$/);
+    await screenshot(page, `${viewport}-profile-saved`);
+
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByTestId('activity-list').getByText(`Brook studio pass ${viewport}`).waitFor();
+    expect(await page.getByTestId('activity-list').innerText()).toMatch(/ago|just now/);
+    expect(await page.getByTestId('perks-count').innerText()).toBe('1');
+    await screenshot(page, `${viewport}-profile-activity`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("follows another member: the button and count change, and the followed member's bell goes up", async () => {
+    const other = await openPage(browser, viewport, { initScript: sessionScript(ben) });
+    // Ben already has the perk-redeemed notification: wait until his bell shows what the server says.
+    const { unread_count: before } = await api<{ unread_count: number }>('club/notifications/?page_size=1', {
+      token: ben.access,
+    });
+    await other.page.goto('/home');
+    await expect.poll(async () => Number((await bellCount(other.page)) ?? 0), { timeout: 10_000 }).toBe(before);
+
+    const { page, context, consoleErrors } = await openPage(browser, viewport, { initScript: sessionScript(ann) });
+    await page.goto(`/profile/${ben.user.id}`);
+    await page.getByRole('heading', { name: 'Ben Brook' }).waitFor();
+    expect(await page.getByTestId('followers-count').innerText()).toBe('0');
+    await screenshot(page, `${viewport}-profile-other`);
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+    expect(await page.getByTestId('followers-count').innerText()).toBe('1');
+    await page.getByText(`You are now following pf_${tag}`).waitFor();
+    expect(await page.getByRole('link', { name: 'Message' }).getAttribute('href')).toBe(
+      `/messages?user=${ben.user.id}`,
+    );
+    await page.getByRole('tab', { name: 'Perks' }).click();
+    await page
+      .getByTestId('created-perks')
+      .getByRole('link', { name: new RegExp(`Brook studio pass ${viewport}`) })
+      .waitFor();
+    await screenshot(page, `${viewport}-profile-other-following`);
+
+    // Until the live stream reaches the home bell, its 30 s polling brings the badge up: wait past one period.
+    await expect
+      .poll(async () => Number((await bellCount(other.page)) ?? 0), { timeout: 35_000, interval: 500 })
+      .toBe(before + 1);
+
+    // After a reload the server's state agrees.
+    await page.reload();
+    await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+    expect(await page.getByTestId('followers-count').innerText()).toBe('1');
+    expect(consoleErrors).toEqual([]);
+    expect(other.consoleErrors).toEqual([]);
+    await context.close();
+    await other.context.close();
+  });
+
+  it('switches the theme to dark from the settings panel, and it stays dark after a reload', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewport, { initScript: sessionScript(ben) });
+    await page.goto('/profile');
+    const panel = page.getByTestId('settings-panel').locator('visible=true');
+    const dark = panel.getByRole('radio', { name: 'Dark' });
+    await dark.waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await dark.scrollIntoViewIfNeeded();
+    await screenshot(page, `${viewport}-profile-settings`);
+    await dark.click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await dark.getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, `${viewport}-profile-settings-dark`);
+
+    await page.reload();
+    await panel.getByRole('radio', { name: 'Dark' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await panel.getByRole('radio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

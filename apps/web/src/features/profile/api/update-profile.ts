@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileDetail, UpdateProfileRequest } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-client';
+import { profileDetailKey } from './get-profile';
+
+export type ProfileUpdate = { fields: UpdateProfileRequest; avatar?: File | null };
+
+/**
+ * PATCH club/profiles/{id}/: JSON, or one multipart request (avatar plus the text fields) when a new
+ * avatar was picked (spec 02 §5). Errors are shown by the caller.
+ */
+export function updateProfile(id: string, { fields, avatar }: ProfileUpdate): Promise<ProfileDetail> {
+  if (!avatar) return api.patch<ProfileDetail>(apiPaths.profile(id), fields, { toast: false });
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
+  form.append('avatar', avatar);
+  return api.patch<ProfileDetail>(apiPaths.profile(id), form, { toast: false, timeoutMs: 60_000 });
+}
+
+export function useUpdateProfile(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (update: ProfileUpdate) => updateProfile(id, update),
+    onSuccess: (profile) => {
+      qc.setQueryData(profileDetailKey(id), profile);
+      // The header avatar, the home greeting and the session user all read the own profile.
+      void qc.invalidateQueries({ queryKey: queryKeys.myProfile });
+      void qc.invalidateQueries({ queryKey: queryKeys.currentUser });
+    },
+  });
+}

@@ -1,0 +1,153 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { themes, type Theme, type UpdateSettingsRequest, type UserSettings } from '@wyn/contract';
+import { useId } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { updateUserSettings, useUserSettings } from '@/lib/queries/user-settings';
+import { queryKeys } from '@/lib/query-client';
+import { accountCache } from '@/lib/session';
+import { profileDetailKey } from '../api/get-profile';
+
+const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+/**
+ * Theme, notifications and private profile (DESIGN §1). A change shows at once (the theme provider reads
+ * the same cached settings) and is put back if saving fails; the API client toasts the failure.
+ */
+export function SettingsPanel({ profileId }: { profileId: string }) {
+  const settings = useUserSettings();
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: UpdateSettingsRequest) => updateUserSettings(body),
+    onMutate: async (body) => {
+      await qc.cancelQueries({ queryKey: queryKeys.settings });
+      const before = qc.getQueryData<UserSettings>(queryKeys.settings);
+      if (before) qc.setQueryData<UserSettings>(queryKeys.settings, { ...before, ...body });
+      return { before };
+    },
+    onError: (_e, _body, ctx) => {
+      if (ctx?.before) qc.setQueryData(queryKeys.settings, ctx.before);
+    },
+    onSuccess: (saved, body) => {
+      accountCache.setSettings(saved);
+      qc.setQueryData(queryKeys.settings, saved);
+      if (body.private_profile !== undefined) {
+        void qc.invalidateQueries({ queryKey: profileDetailKey(profileId) });
+        void qc.invalidateQueries({ queryKey: queryKeys.myProfile });
+      }
+    },
+  });
+  const s = settings.data;
+  const themeLabelId = useId();
+
+  return (
+    <Card data-testid="settings-panel">
+      <CardHeader>
+        <CardTitle className="text-base">Settings</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {!s ? (
+          settings.isError ? (
+            <p className="text-sm text-muted-foreground">Could not load settings.</p>
+          ) : (
+            <>
+              <Skeleton className="h-10" />
+              <Skeleton className="h-8" />
+              <Skeleton className="h-8" />
+            </>
+          )
+        ) : (
+          <>
+            <div className="flex flex-col gap-2">
+              <span id={themeLabelId} className="text-sm font-medium">
+                Theme
+              </span>
+              <div
+                role="radiogroup"
+                aria-labelledby={themeLabelId}
+                className="grid grid-cols-3 gap-1 rounded-xl bg-muted p-1"
+              >
+                {themes.map((t) => (
+                  <button
+                    key={t}
+                    type="button"
+                    role="radio"
+                    aria-checked={s.theme === t}
+                    onClick={() => s.theme !== t && save.mutate({ theme: t })}
+                    className={cn(
+                      'h-9 rounded-lg text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
+                      'focus-visible:outline-2 focus-visible:outline-ring',
+                      s.theme === t && 'bg-card text-foreground shadow-sm',
+                    )}
+                  >
+                    {THEME_LABELS[t]}
+                  </button>
+                ))}
+              </div>
+            </div>
+            <Toggle
+              label="Notifications"
+              hint="Get notified about follows, messages and rewards."
+              checked={s.notifications_enabled}
+              onChange={(v) => save.mutate({ notifications_enabled: v })}
+            />
+            <Toggle
+              label="Private profile"
+              hint="Others see only your name, picture and counts."
+              checked={s.private_profile}
+              onChange={(v) => save.mutate({ private_profile: v })}
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Toggle({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div className="min-w-0">
+        <span id={`${id}-label`} className="block text-sm font-medium">
+          {label}
+        </span>
+        <span id={`${id}-hint`} className="block text-xs text-muted-foreground">
+          {hint}
+        </span>
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+        onClick={() => onChange(!checked)}
+        className={cn(
+          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          checked ? 'bg-primary' : 'bg-input',
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5.5' : 'translate-x-0.5',
+          )}
+        />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,338 @@
+import { PROFILE_MSG, type ProfileDetail, type UpdateProfileRequest } from '@wyn/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  AlertCircleIcon,
+  ArrowLeftIcon,
+  ClipboardCheckIcon,
+  GiftIcon,
+  ImageIcon,
+  LogOutIcon,
+  MessageIcon,
+} from '@/components/icons';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { href, paths } from '@/config/paths';
+import { useLogout } from '@/features/auth/api/logout';
+import { isApiError } from '@/lib/api-error';
+import { useMyProfile } from '@/lib/queries/my-profile';
+import { useCurrentUser } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useFollowProfile } from '../api/follow-profile';
+import { useProfile } from '../api/get-profile';
+import { useUnfollowProfile } from '../api/unfollow-profile';
+import { useUpdateProfile } from '../api/update-profile';
+import { ProfileCard } from '../components/profile-card';
+import { ProfileEditForm, type ProfileDraft } from '../components/profile-edit-form';
+import { ProfileTabs } from '../components/profile-tabs';
+import { SettingsPanel } from '../components/settings-panel';
+import { followName, loadErrorKind, profileName, saveErrorMessage } from '../lib/profile-display';
+
+export const PROFILE_PAGE_MSG = {
+  notFound: 'Profile not found',
+  serverError: 'Server error',
+  loadFailed: 'Could not load profile',
+  backToExplore: 'Back to Explore',
+  backToHome: 'Back to Home',
+} as const;
+
+/** /profile (own) and /profile/{id}; the viewer's own id also shows the own view (spec 02 §2). */
+export default function ProfilePage() {
+  const { id: paramId } = useParams();
+  const viewer = useCurrentUser();
+  const myProfile = useMyProfile();
+  const viewerId = viewer?.id ?? myProfile.data?.id ?? null;
+  const id = paramId ?? viewerId;
+  const profile = useProfile(id);
+  useDocumentTitle(profile.data ? profileName(profile.data) : 'Profile');
+
+  if (profile.isError) return <ProfileError error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (!profile.data) return <ProfileSkeleton />;
+  const isOwn = profile.data.is_own || profile.data.id === viewerId;
+  return <ProfileView key={profile.data.id} profile={profile.data} isOwn={isOwn} />;
+}
+
+function ProfileView({ profile, isOwn }: { profile: ProfileDetail; isOwn: boolean }) {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pb-8 md:px-6">
+      <TopBar isOwn={isOwn} />
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[360px_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          {isOwn ? <OwnCard profile={profile} /> : <OtherCard profile={profile} />}
+        </div>
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <ProfileTabs profile={profile} isOwn={isOwn} />
+        </div>
+        {isOwn ? (
+          <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-2">
+            <SettingsPanel profileId={profile.id} />
+            <CreatorTools />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function useBack(fallback: string) {
+  const navigate = useNavigate();
+  return () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate(fallback);
+  };
+}
+
+function TopBar({ isOwn }: { isOwn: boolean }) {
+  const back = useBack(paths.home);
+  const logout = useLogout();
+  return (
+    <div className="flex h-14 items-center justify-between pt-2">
+      <Button variant="ghost" size="sm" className="-ml-2" onClick={back}>
+        <ArrowLeftIcon className="size-4" /> Back
+      </Button>
+      {isOwn ? (
+        <Button variant="ghost" size="sm" onClick={() => logout.mutate()} loading={logout.isPending}>
+          <LogOutIcon className="size-4" /> Logout
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+const draftOf = (p: ProfileDetail): ProfileDraft => ({
+  first_name: p.user.first_name,
+  last_name: p.user.last_name,
+  username: p.user.username ?? '',
+  bio: p.bio,
+});
+
+/** Own profile: Edit Profile / Save Changes, the avatar picker (picking opens edit mode with a preview). */
+function OwnCard({ profile }: { profile: ProfileDetail }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(profile));
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const fileInput = useRef<HTMLInputElement>(null);
+  const update = useUpdateProfile(profile.id);
+
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const startEditing = () => {
+    if (!editing) setDraft(draftOf(profile));
+    setErrors({});
+    setEditing(true);
+  };
+  const pickAvatar = (file: File | undefined) => {
+    if (!file) return;
+    startEditing();
+    setAvatar(file);
+    setPreview(URL.createObjectURL(file));
+  };
+  const cancel = () => {
+    setEditing(false);
+    setAvatar(null);
+    setPreview(null);
+    setErrors({});
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const save = () => {
+    const fields: UpdateProfileRequest = {
+      first_name: draft.first_name.trim(),
+      last_name: draft.last_name.trim(),
+      bio: draft.bio.trim(),
+    };
+    // A username cannot be removed; an empty field leaves it as it is.
+    if (draft.username.trim()) fields.username = draft.username.trim();
+    update.mutate(
+      { fields, avatar },
+      {
+        onSuccess: () => {
+          notify.success(PROFILE_MSG.updated);
+          cancel();
+        },
+        onError: (e) => {
+          setErrors(isApiError(e) ? e.fieldErrors : {});
+          notify.error(saveErrorMessage(e));
+        },
+      },
+    );
+  };
+
+  const avatarAction = (
+    <>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/jpeg,image/png,image/gif,image/webp"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="avatar-input"
+        onChange={(e) => pickAvatar(e.target.files?.[0])}
+      />
+      <Button
+        size="icon"
+        variant="outline"
+        className="absolute -right-1 -bottom-1 size-9 shadow-sm"
+        aria-label="Change avatar"
+        onClick={() => fileInput.current?.click()}
+      >
+        <ImageIcon className="size-4" />
+      </Button>
+    </>
+  );
+
+  return (
+    <ProfileCard
+      profile={profile}
+      preview={preview}
+      avatarAction={avatarAction}
+      editor={editing ? <ProfileEditForm draft={draft} errors={errors} onChange={setDraft} /> : undefined}
+      actions={
+        editing ? (
+          <div className="grid grid-cols-2 gap-2">
+            <Button variant="outline" onClick={cancel} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={save} loading={update.isPending}>
+              Save Changes
+            </Button>
+          </div>
+        ) : (
+          <Button variant="secondary" onClick={startEditing}>
+            Edit Profile
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/** Another member: Follow/Unfollow (count moves at once, reverts on error) and Message. */
+function OtherCard({ profile }: { profile: ProfileDetail }) {
+  const follow = useFollowProfile(profile.id);
+  const unfollow = useUnfollowProfile(profile.id);
+  const pending = follow.isPending || unfollow.isPending;
+  const name = followName(profile);
+
+  const toggle = () => {
+    if (profile.is_following)
+      unfollow.mutate(undefined, {
+        onSuccess: () => notify.success(PROFILE_MSG.unfollowed.replace('{username}', name)),
+        onError: () => notify.error(PROFILE_MSG.unfollowFailed),
+      });
+    else
+      follow.mutate(undefined, {
+        onSuccess: () => notify.success(PROFILE_MSG.followed.replace('{username}', name)),
+        onError: () => notify.error(PROFILE_MSG.followFailed),
+      });
+  };
+
+  return (
+    <ProfileCard
+      profile={profile}
+      actions={
+        <div className="grid grid-cols-2 gap-2">
+          <Button
+            variant={profile.is_following ? 'outline' : 'primary'}
+            onClick={toggle}
+            disabled={pending}
+            aria-pressed={profile.is_following}
+          >
+            {profile.is_following ? 'Unfollow' : 'Follow'}
+          </Button>
+          <Link to={href.messagesWith(profile.id)} className={buttonVariants({ variant: 'secondary' })}>
+            <MessageIcon className="size-4" /> Message
+          </Link>
+        </div>
+      }
+    />
+  );
+}
+
+function CreatorTools() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Creator tools</CardTitle>
+      </CardHeader>
+      <CardContent className="grid grid-cols-2 gap-2">
+        <Link to={paths.review} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <ClipboardCheckIcon className="size-4" /> To review
+        </Link>
+        <Link to={paths.managePerks} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <GiftIcon className="size-4" /> Manage Perks
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pb-8 md:px-6" aria-busy="true" data-testid="profile-skeleton">
+      <span className="sr-only" role="status">
+        Loading profile
+      </span>
+      <div className="h-14" />
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[360px_minmax(0,1fr)]">
+        <Card className="flex flex-col items-center gap-3 px-5 py-6">
+          <Skeleton className="size-24 rounded-full" />
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-11 w-full" />
+        </Card>
+        <div className="flex flex-col gap-3">
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-16 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProfileError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const navigate = useNavigate();
+  const kind = loadErrorKind(error);
+  const title =
+    kind === 'not_found'
+      ? PROFILE_PAGE_MSG.notFound
+      : kind === 'server'
+        ? PROFILE_PAGE_MSG.serverError
+        : PROFILE_PAGE_MSG.loadFailed;
+  const detail = isApiError(error) && kind === 'other' ? error.message : null;
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 md:px-6">
+      <div
+        role="alert"
+        className="mt-10 flex flex-col items-center rounded-3xl border border-border bg-card px-6 py-12 text-center"
+      >
+        <span className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-destructive-soft text-destructive">
+          <AlertCircleIcon className="size-7" />
+        </span>
+        <h1 className="text-lg font-semibold">{title}</h1>
+        {detail ? <p className="mt-1.5 text-sm text-muted-foreground">{detail}</p> : null}
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          {kind === 'not_found' ? (
+            <Button onClick={() => void navigate(paths.explore)}>{PROFILE_PAGE_MSG.backToExplore}</Button>
+          ) : kind === 'server' ? (
+            <Button onClick={() => void navigate(paths.home)}>{PROFILE_PAGE_MSG.backToHome}</Button>
+          ) : (
+            <Button onClick={onRetry}>Try Again</Button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
