@@ -127,8 +127,13 @@ describe('seedIfEmpty', () => {
     expect(await countOf(t, popularSearches)).toBeGreaterThan(3);
     const filters = await t.db.select().from(exploreFilters);
     expect(filters.map((f) => [f.contentType, f.name, f.filterType]).sort()).toEqual([
+      ['perks', 'cost_range', 'radio'],
       ['perks', 'perk_type', 'checkbox'],
+      ['perks', 'tags', 'checkbox'],
+      ['tasks', 'reward_range', 'radio'],
+      ['tasks', 'tags', 'checkbox'],
       ['tasks', 'task_type', 'checkbox'],
+      ['users', 'account_type', 'checkbox'],
     ]);
     expect(await countOf(t, notifications)).toBeGreaterThan(10);
   });

@@ -1009,6 +1009,44 @@ async function seedContent(tx: Tx, config: Config, passwordHash: string): Promis
         { value: 'event_invitation', label: 'Event invitation' },
       ],
     },
+    // Options of a tags filter left empty are filled with the most used tags when read.
+    { contentType: 'tasks', name: 'tags', displayName: 'Tags', filterType: 'checkbox', order: 2, options: [] },
+    {
+      contentType: 'tasks',
+      name: 'reward_range',
+      displayName: 'Reward',
+      filterType: 'radio',
+      order: 3,
+      options: [
+        { value: '0-10', label: 'Under 10 W' },
+        { value: '10-25', label: '10–24 W' },
+        { value: '25-', label: '25 W or more' },
+      ],
+    },
+    { contentType: 'perks', name: 'tags', displayName: 'Tags', filterType: 'checkbox', order: 2, options: [] },
+    {
+      contentType: 'perks',
+      name: 'cost_range',
+      displayName: 'Cost',
+      filterType: 'radio',
+      order: 3,
+      options: [
+        { value: '0-25', label: 'Under 25 W' },
+        { value: '25-50', label: '25–49 W' },
+        { value: '50-', label: '50 W or more' },
+      ],
+    },
+    {
+      contentType: 'users',
+      name: 'account_type',
+      displayName: 'Account',
+      filterType: 'checkbox',
+      order: 1,
+      options: [
+        { value: 'business', label: 'Business accounts' },
+        { value: 'personal', label: 'Personal accounts' },
+      ],
+    },
   ]);
 
   return {

@@ -86,6 +86,7 @@ export const quests = pgTable(
     index('quests_created_idx').on(t.createdAt),
     index('quests_creator_idx').on(t.creatorId, t.createdAt),
     index('quests_status_idx').on(t.status, t.createdAt),
+    // Explore's trigram and full-text expression indexes are hand-written in migration 0002_search.
   ],
 );
 
@@ -208,6 +209,7 @@ export const perks = pgTable(
     index('perks_created_idx').on(t.createdAt),
     index('perks_creator_idx').on(t.creatorId, t.createdAt),
     index('perks_status_idx').on(t.status, t.createdAt),
+    // Explore's trigram and full-text expression indexes are hand-written in migration 0002_search.
   ],
 );
 

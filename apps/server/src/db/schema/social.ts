@@ -120,13 +120,21 @@ export const exploreCategories = pgTable('explore_categories', {
   isActive: boolean('is_active').notNull().default(true),
 });
 
-export const popularSearches = pgTable('popular_searches', {
-  id: id(),
-  searchTerm: text('search_term').notNull(),
-  isPromoted: boolean('is_promoted').notNull().default(false),
-  searchCount: integer('search_count').notNull().default(0),
-  order: integer('order').notNull().default(0),
-});
+/** Counted from real searches: one row per normalised term (Explore upserts on lower(search_term)). */
+export const popularSearches = pgTable(
+  'popular_searches',
+  {
+    id: id(),
+    searchTerm: text('search_term').notNull(),
+    isPromoted: boolean('is_promoted').notNull().default(false),
+    searchCount: integer('search_count').notNull().default(0),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('popular_searches_term_lower_uq').on(sql`lower(${t.searchTerm})`),
+    index('popular_searches_rank_idx').on(t.isPromoted, t.searchCount),
+  ],
+);
 
 export const exploreFilters = pgTable('explore_filters', {
   id: id(),

@@ -4,10 +4,20 @@ import { Link } from 'react-router';
 import { href } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { PERK_TYPE_LABELS, UNTITLED_PERK } from '@/lib/labels';
+import { CardTags } from './card-tags';
 import { Points } from './points';
 import { PerkTypeArt } from './type-icons';
 
-export function PerkCard({ perk, className }: { perk: PerkCardData; className?: string }) {
+/** `showTags` adds the perk's tags (at most two plus +N), as Explore's result grids do. */
+export function PerkCard({
+  perk,
+  className,
+  showTags = false,
+}: {
+  perk: PerkCardData;
+  className?: string;
+  showTags?: boolean;
+}) {
   const title = perk.title?.trim() || UNTITLED_PERK;
   const [brokenMedia, setBrokenMedia] = useState(false);
   const showMedia = Boolean(perk.media) && !brokenMedia && !/\.(mp4|webm|mov|avi|pdf)(\?|$)/i.test(perk.media ?? '');
@@ -38,6 +48,7 @@ export function PerkCard({ perk, className }: { perk: PerkCardData; className?: 
           {PERK_TYPE_LABELS[perk.perk_type] ?? 'Perk'}
         </p>
         <h3 className="line-clamp-2 text-sm leading-snug font-semibold group-hover:text-primary">{title}</h3>
+        {showTags ? <CardTags tags={perk.tags ?? []} /> : null}
         <div className="mt-auto pt-1.5 text-sm" data-testid="perk-cost">
           <Points amount={perk.cost_amount} />
         </div>

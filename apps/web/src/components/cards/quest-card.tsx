@@ -4,10 +4,20 @@ import { href } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { QUEST_TYPE_LABELS, UNTITLED_QUEST } from '@/lib/labels';
 import { UsersIcon } from '@/components/icons';
+import { CardTags } from './card-tags';
 import { Points } from './points';
 import { QuestTypeIcon } from './type-icons';
 
-export function QuestCard({ quest, className }: { quest: QuestCardData; className?: string }) {
+/** `showTags` adds the quest's tags (at most two plus +N), as Explore's result grids do. */
+export function QuestCard({
+  quest,
+  className,
+  showTags = false,
+}: {
+  quest: QuestCardData;
+  className?: string;
+  showTags?: boolean;
+}) {
   const title = quest.title?.trim() || UNTITLED_QUEST;
   const participants =
     quest.max_participants != null
@@ -36,6 +46,11 @@ export function QuestCard({ quest, className }: { quest: QuestCardData; classNam
             </span>
           </span>
         </p>
+        {showTags ? (
+          <div className="mt-1.5">
+            <CardTags tags={quest.tags ?? []} />
+          </div>
+        ) : null}
       </div>
       <span
         className="shrink-0 rounded-full bg-accent-soft px-2.5 py-1 text-sm text-accent-foreground"

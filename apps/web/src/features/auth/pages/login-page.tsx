@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-error';
 import { useAppConfig, useProductName } from '@/lib/queries/app-config';
-import { onboarding, useIsAuthenticated } from '@/lib/session';
+import { onboarding, redirectAfterAuth, useIsAuthenticated } from '@/lib/session';
 import { getInitData, isInsideMiniApp, loadTelegram } from '@/lib/telegram';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLogin } from '../api/login';
@@ -45,9 +45,9 @@ export function LoginPage() {
   const [tgError, setTgError] = useState<string | null>(null);
   const { mutate: authenticateTelegram, isPending: tgPending } = useTelegramAuth();
 
-  // Login success (any method) goes to /.
+  // Login success (any method) goes to the page that sent the visitor here (Explore's Sign In), else /.
   useEffect(() => {
-    if (signedIn) void navigate(paths.root, { replace: true });
+    if (signedIn) void navigate(redirectAfterAuth.take() ?? paths.root, { replace: true });
   }, [signedIn, navigate]);
 
   useEffect(() => {

@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { createMember } from '../../../test/users.ts';
+import { clubRequests } from '../../../test/club-requests.ts';
+import {
+  exploreCategories,
+  exploreFilters,
+  perks,
+  perkTags,
+  popularSearches,
+  profiles,
+  quests,
+  questTags,
+  tags,
+  userSettings,
+} from '../../db/schema/index.ts';
+import type { SearchResponse } from '@wyn/contract';
+
+let t: TestApp;
+type Member = Awaited<ReturnType<typeof createMember>>;
+let alice: Member;
+let bob: Member;
+let carol: Member;
+let dave: Member;
+const { post, get } = clubRequests(() => t.app);
+const ids: Record<string, string> = {};
+
+const HOUR = 3_600_000;
+let clock = Date.now() - 100 * HOUR;
+const nextTime = () => new Date((clock += HOUR));
+
+async function quest(key: string, v: Partial<typeof quests.$inferInsert> & { title: string }, tagIds: string[] = []) {
+  const at = nextTime();
+  const [row] = await t.db
+    .insert(quests)
+    .values({
+      creatorId: alice.user.id,
+      description: 'A quest for the explore tests.',
+      taskType: 'visit',
+      rewardAmount: 1000,
+      createdAt: at,
+      updatedAt: at,
+      ...v,
+    })
+    .returning({ id: quests.id });
+  ids[key] = row!.id;
+  if (tagIds.length) await t.db.insert(questTags).values(tagIds.map((tagId) => ({ questId: row!.id, tagId })));
+}
+
+async function perk(key: string, v: Partial<typeof perks.$inferInsert> & { title: string }, tagIds: string[] = []) {
+  const at = nextTime();
+  const [row] = await t.db
+    .insert(perks)
+    .values({
+      creatorId: alice.user.id,
+      description: 'A perk for the explore tests.',
+      perkType: 'discount_code',
+      costAmount: 1000,
+      discountCode: 'SECRET-EXPLORE-CODE',
+      createdAt: at,
+      updatedAt: at,
+      ...v,
+    })
+    .returning({ id: perks.id });
+  ids[key] = row!.id;
+  if (tagIds.length) await t.db.insert(perkTags).values(tagIds.map((tagId) => ({ perkId: row!.id, tagId })));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [alice, bob, carol, dave] = await Promise.all([
+    createMember(t, { username: 'alice_maker', firstName: 'Alice', lastName: 'Maker' }),
+    createMember(t, { username: 'bob_viewer', firstName: 'Bob', lastName: 'Viewer' }),
+    createMember(t, { username: 'zanzibar_hidden', firstName: 'Zanzibar', lastName: 'Private' }),
+    createMember(t, { username: 'zanzibar_open', firstName: 'Zanzibar', lastName: 'Public' }),
+  ]);
+  await t.db.update(userSettings).set({ privateProfile: true }).where(eq(userSettings.userId, carol.user.id));
+  await t.db.update(profiles).set({ isBusiness: true }).where(eq(profiles.id, dave.user.id));
+
+  const [wellness, telegram, outdoors] = await t.db
+    .insert(tags)
+    .values([{ name: 'Wellness' }, { name: 'Telegram' }, { name: 'Outdoors' }])
+    .returning({ id: tags.id });
+  ids.wellness = wellness!.id;
+
+  await quest('garden', { title: 'Garden party volunteers', description: 'Help plant the community garden.' }, [
+    outdoors!.id,
+  ]);
+  await quest(
+    'telegram',
+    { title: 'Join our Telegram channel', description: 'News every week.', taskType: 'join', rewardAmount: 3000 },
+    [telegram!.id],
+  );
+  await quest(
+    'yoga',
+    { title: 'Morning yoga session', description: 'Stretch with us.', taskType: 'watch', rewardAmount: 2000 },
+    [wellness!.id],
+  );
+  await quest('telegraph', { title: 'Telegraph museum visit', description: 'Old machines.' });
+  await quest('draft', { title: 'Zebrafish draft quest', status: 'draft' });
+  await quest('closed', { title: 'Zebrafish closed quest', status: 'closed' });
+  for (const n of [3, 1, 5, 2, 4])
+    await quest(`marmalade${n}`, { title: `Marmalade tasting round ${n}`, rewardAmount: n * 100 });
+
+  await perk('mat', { title: 'Yoga mat discount', costAmount: 4000 }, [wellness!.id]);
+  await perk('pass', { title: 'Yoga class pass', costAmount: 1500 }, [wellness!.id]);
+  await perk('retreat', { title: 'Yoga retreat invite', costAmount: 9000, perkType: 'event_invitation' });
+  await perk('inactive', { title: 'Inactive yoga perk', status: 'inactive' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function search(by: Member, body: Record<string, unknown>) {
+  const res = await post(by, '/explore/search/', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as SearchResponse;
+}
+const titles = (r: SearchResponse) => [
+  ...r.content_results.tasks.map((q) => q.title),
+  ...r.content_results.perks.map((p) => p.title),
+];
+
+describe('POST explore/search/', () => {
+  it('finds a quest by a prefix', async () => {
+    const r = await search(bob, { query: 'gard', content_type: 'tasks' });
+    expect(titles(r)).toContain('Garden party volunteers');
+    expect(r.content_results.tasks[0]!.title).toBe('Garden party volunteers');
+  });
+
+  it('finds a quest despite a one-letter typo', async () => {
+    const r = await search(bob, { query: 'tlegram', content_type: 'tasks' });
+    // Near misses come by similarity: the closest first.
+    expect(titles(r)[0]).toBe('Join our Telegram channel');
+    expect(r.content_results.tasks[0]!.tags.map((x) => x.name)).toEqual(['Telegram']);
+  });
+
+  it('looks for near misses only when the words as written find nothing', async () => {
+    const exact = await search(bob, { query: 'telegram', content_type: 'tasks' });
+    expect(titles(exact)).toEqual(['Join our Telegram channel']);
+    const prefix = await search(bob, { query: 'telegraph', content_type: 'tasks' });
+    expect(titles(prefix)).toEqual(['Telegraph museum visit']);
+  });
+
+  it('does not match unrelated text', async () => {
+    const r = await search(bob, { query: 'xylophone', content_type: 'mixed' });
+    expect(r.total_results).toBe(0);
+    expect(r.total_pages).toBe(1);
+  });
+
+  it('filters by tag name or id, for quests and perks', async () => {
+    const byName = await search(bob, { query: ' ', content_type: 'tasks', filters: { tags: ['wellness'] } });
+    expect(titles(byName)).toEqual(['Morning yoga session']);
+    const byId = await search(bob, { query: '', content_type: 'perks', filters: { tags: ids.wellness } });
+    expect(titles(byId).sort()).toEqual(['Yoga class pass', 'Yoga mat discount']);
+    const unknownTag = await search(bob, { query: '', content_type: 'tasks', filters: { tags: ['nothing-like-it'] } });
+    expect(unknownTag.total_results).toBe(0);
+  });
+
+  it('filters by quest type, perk type and reward range', async () => {
+    const join = await search(bob, { content_type: 'tasks', filters: { task_type: ['join', 'follow'] } });
+    expect(titles(join)).toEqual(['Join our Telegram channel']);
+    const events = await search(bob, {
+      query: 'yoga',
+      content_type: 'perks',
+      filters: { perk_type: 'event_invitation' },
+    });
+    expect(titles(events)).toEqual(['Yoga retreat invite']);
+    const cheap = await search(bob, { query: 'marmalade', content_type: 'tasks', filters: { reward_range: '2-4' } });
+    expect(r2(cheap).sort()).toEqual(['2.00', '3.00']);
+  });
+
+  it('orders quests by reward and perks by cost in both directions', async () => {
+    const byReward = await search(bob, { query: 'marmalade', content_type: 'tasks', ordering: '-reward_amount' });
+    expect(r2(byReward)).toEqual(['5.00', '4.00', '3.00', '2.00', '1.00']);
+    const cheapest = await search(bob, { query: 'yoga', content_type: 'perks', ordering: 'cost_amount' });
+    expect(cheapest.content_results.perks.map((p) => p.cost_amount)).toEqual(['15.00', '40.00', '90.00']);
+    const dearest = await search(bob, { query: 'yoga', content_type: 'perks', ordering: '-cost_amount' });
+    expect(dearest.content_results.perks.map((p) => p.cost_amount)).toEqual(['90.00', '40.00', '15.00']);
+    const newest = await search(bob, { query: 'marmalade', content_type: 'tasks', ordering: '-created_at' });
+    expect(newest.content_results.tasks.map((q) => q.title.at(-1))).toEqual(['4', '2', '5', '1', '3']);
+    const oldest = await search(bob, { query: 'marmalade', content_type: 'tasks', ordering: 'created_at' });
+    expect(oldest.content_results.tasks.map((q) => q.title.at(-1))).toEqual(['3', '1', '5', '2', '4']);
+  });
+
+  it('pages through results', async () => {
+    const body = { query: 'marmalade', content_type: 'tasks', ordering: '-reward_amount', limit: 2 };
+    const p1 = await search(bob, { ...body, page: 1 });
+    expect(p1).toMatchObject({ total_results: 5, page: 1, total_pages: 3, has_next: true, has_previous: false });
+    expect(r2(p1)).toEqual(['5.00', '4.00']);
+    const p2 = await search(bob, { ...body, page: 2 });
+    expect(p2).toMatchObject({ page: 2, total_pages: 3, has_next: true, has_previous: true });
+    expect(r2(p2)).toEqual(['3.00', '2.00']);
+    const p3 = await search(bob, { ...body, page: 3 });
+    expect(p3).toMatchObject({ page: 3, has_next: false, has_previous: true, total_results: 5 });
+    expect(r2(p3)).toEqual(['1.00']);
+    const past = await search(bob, { ...body, page: 9 });
+    expect(past).toMatchObject({ total_results: 5, total_pages: 3, has_next: false, has_previous: true });
+    expect(past.content_results.tasks).toEqual([]);
+  });
+
+  it('hides drafts, closed quests and inactive perks from others but not from their creator', async () => {
+    const asBob = await search(bob, { query: 'zebrafish', content_type: 'mixed' });
+    expect(asBob.total_results).toBe(0);
+    const asAlice = await search(alice, { query: 'zebrafish', content_type: 'tasks' });
+    expect(titles(asAlice).sort()).toEqual(['Zebrafish closed quest', 'Zebrafish draft quest']);
+    const perksBob = await search(bob, { query: 'inactive yoga', content_type: 'perks' });
+    expect(titles(perksBob)).not.toContain('Inactive yoga perk');
+    const perksAlice = await search(alice, { query: 'inactive yoga', content_type: 'perks' });
+    expect(titles(perksAlice)).toContain('Inactive yoga perk');
+  });
+
+  it('keeps private profiles out of user search, and never leaks perk secrets', async () => {
+    const r = await search(bob, { query: 'zanzibar', content_type: 'users' });
+    expect(r.content_results.users.map((u) => u.username)).toEqual(['zanzibar_open']);
+    expect(r.content_results.users[0]).toMatchObject({ id: dave.user.id, is_business: true });
+    const byTypo = await search(bob, { query: 'zanzibr', content_type: 'users' });
+    expect(byTypo.content_results.users.map((u) => u.id)).toEqual([dave.user.id]);
+    const business = await search(bob, { query: '', content_type: 'users', filters: { account_type: 'business' } });
+    expect(business.content_results.users.map((u) => u.id)).toEqual([dave.user.id]);
+    const all = await post(bob, '/explore/search/', { query: 'yoga', content_type: 'perks' });
+    expect(all.body).not.toContain('SECRET-EXPLORE-CODE');
+  });
+
+  it('returns a few of each kind for mixed, leaving out kinds a filter does not apply to', async () => {
+    const r = await search(bob, { query: 'yoga', content_type: 'mixed' });
+    expect(r.content_results.tasks.map((q) => q.id)).toEqual([ids.yoga]);
+    expect(r.content_results.perks).toHaveLength(3);
+    expect(r.counts).toEqual({ tasks: 1, perks: 3, users: 0 });
+    expect(r.total_results).toBe(4);
+    const onlyQuests = await search(bob, { query: 'yoga', filters: { task_type: ['watch'] } });
+    expect(onlyQuests.counts).toEqual({ tasks: 1, perks: 0, users: 0 });
+    const browse = await search(bob, { query: ' ', content_type: 'mixed', limit: 50 });
+    expect(browse.content_results.tasks.length).toBeLessThanOrEqual(6);
+    expect(browse.counts.tasks).toBe(9);
+    expect(browse.counts.users).toBe(3);
+  });
+
+  it('rejects bad input with a clear 400', async () => {
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ query: 'x', content_type: 'videos' }, /content_type must be one of/],
+      [{ query: 'x', limit: 0 }, /limit must be at least 1/],
+      [{ query: 'x', limit: 51 }, /limit must be at most 50/],
+      [{ query: 'x', content_type: 'tasks', filters: { colour: 'red' } }, /Unknown filter "colour" for quests/],
+      [{ query: 'x', content_type: 'perks', filters: { task_type: 'join' } }, /Unknown filter "task_type" for perks/],
+      [{ query: 'x', content_type: 'tasks', filters: { task_type: 'dance' } }, /"dance" is not a valid value/],
+      [{ query: 'x', content_type: 'tasks', filters: { reward_range: ['0-10', '10-25'] } }, /single value/],
+      [{ query: 'x', content_type: 'tasks', ordering: '-cost_amount' }, /Unknown ordering "-cost_amount" for quests/],
+      [{ query: 'x', is_staff: true }, /./],
+      [{ query: 'x', page: 0 }, /page must be at least 1/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await post(bob, '/explore/search/', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().detail, JSON.stringify(body)).toMatch(message);
+    }
+  });
+
+  it('requires a signed-in member', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/club/explore/search/', payload: { query: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('popular searches', () => {
+  it('counts real searches: one per member and term, page 1 only, only when the words as written found something', async () => {
+    await search(alice, { query: '  Yoga ', content_type: 'mixed' });
+    await search(bob, { query: 'yoga', content_type: 'tasks' });
+    await search(bob, { query: 'YOGA', content_type: 'perks' }); // the same member again: not counted twice
+    await search(dave, { query: 'yoga', content_type: 'perks', page: 2 }); // paging on: not counted
+    await search(dave, { query: 'xylophone' }); // found nothing: not counted
+    await search(dave, { query: 'tlegram', content_type: 'tasks' }); // only a near miss: a typo is not counted
+    const top = await get(bob, '/popular-searches/top/');
+    expect(top.statusCode).toBe(200);
+    const terms = top.json() as Array<{ search_term: string; search_count: number; is_promoted: boolean }>;
+    expect(terms.find((p) => p.search_term === 'yoga')?.search_count).toBe(2);
+    expect(terms.some((p) => p.search_term === 'xylophone')).toBe(false);
+    expect(terms.some((p) => p.search_term === 'tlegram')).toBe(false);
+  });
+
+  it('lists promoted terms first, then by count', async () => {
+    await t.db.insert(popularSearches).values([
+      { searchTerm: 'promoted pick', isPromoted: true, searchCount: 0 },
+      { searchTerm: 'very popular', searchCount: 50 },
+    ]);
+    const terms = (await get(bob, '/popular-searches/top/?limit=3')).json() as Array<{ search_term: string }>;
+    expect(terms.map((p) => p.search_term)).toEqual(['promoted pick', 'very popular', 'yoga']);
+  });
+});
+
+describe('explore lists', () => {
+  beforeAll(async () => {
+    await t.db.insert(exploreCategories).values([
+      { title: 'Wellness quests', contentType: 'tasks', filterCriteria: { tags: ['Wellness'] }, order: 1 },
+      { title: 'Hidden category', contentType: 'perks', isActive: false, order: 2 },
+    ]);
+    await t.db.insert(exploreFilters).values([
+      {
+        contentType: 'tasks',
+        name: 'task_type',
+        displayName: 'Quest type',
+        filterType: 'checkbox',
+        options: [{ value: 'join', label: 'Join a channel' }],
+      },
+      { contentType: 'tasks', name: 'tags', displayName: 'Tags', filterType: 'checkbox', order: 2 },
+    ]);
+  });
+
+  it('explore/complete/ returns active categories, popular searches and the filters per content type', async () => {
+    const res = await get(bob, '/explore/complete/?page=1&limit=20&ordering=-created_at&include_inactive=true');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.categories.map((c: { title: string }) => c.title)).toEqual(['Wellness quests']);
+    expect(body.categories[0].filter_criteria).toEqual({ tags: ['Wellness'] });
+    expect(body.popular_searches.length).toBeGreaterThan(0);
+    expect(body.available_filters.tasks.map((f: { name: string }) => f.name)).toEqual(['task_type', 'tags']);
+    // The tags filter offers the tags in use, most used first.
+    const tagsFilter = body.available_filters.tasks[1];
+    expect(tagsFilter.options.map((o: { value: string }) => o.value)).toEqual(['Outdoors', 'Telegram', 'Wellness']);
+    expect(body.available_filters.perks).toEqual([]);
+  });
+
+  it('explore-categories/ and explore-filters/all_by_content_type/', async () => {
+    const cats = await get(bob, '/explore-categories/');
+    expect(cats.statusCode).toBe(200);
+    expect(cats.json()).toMatchObject({ count: 1, next: null, previous: null });
+    const filters = await get(bob, '/explore-filters/all_by_content_type/');
+    expect(filters.statusCode).toBe(200);
+    expect(Object.keys(filters.json()).sort()).toEqual(['perks', 'tasks', 'users']);
+  });
+});
+
+function r2(r: SearchResponse) {
+  return r.content_results.tasks.map((q) => q.reward_amount);
+}
