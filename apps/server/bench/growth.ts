@@ -121,6 +121,7 @@ export async function growth(port: number, duration: number): Promise<GrowthRow[
         const row = await measure(server.base, headers, t, { connections: 10, duration });
         if (row.errors) throw new Error(`${t.name}: ${row.errors} failed requests`);
         (results[t.name] ??= {} as never)[label] = { mean: row.mean, p99: row.p99 };
+        console.info(`    ${label.padEnd(6)} ${t.name.padEnd(30)} mean ${row.mean.toFixed(1)} ms, p99 ${row.p99} ms`);
       }
     } finally {
       await server.stop();

@@ -28,6 +28,7 @@ export async function measure(
   return {
     name: t.name,
     rps: r.requests.average,
+    mean: r.latency.average,
     p99: r.latency.p99,
     errors: r.non2xx + r.errors,
     baseline: t.baseline,

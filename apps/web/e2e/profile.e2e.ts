@@ -152,9 +152,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('profiles at %s size', (viewpo
       .waitFor();
     await screenshot(page, `${viewport}-profile-other-following`);
 
-    // Until the live stream reaches the home bell, its 30 s polling brings the badge up: wait past one period.
+    // The live stream brings the badge up without a reload; the bell's fallback polling (30 s, only while the
+    // stream is down) could not make it within 5 s.
     await expect
-      .poll(async () => Number((await bellCount(other.page)) ?? 0), { timeout: 35_000, interval: 500 })
+      .poll(async () => Number((await bellCount(other.page)) ?? 0), { timeout: 5_000, interval: 200 })
       .toBe(before + 1);
 
     // After a reload the server's state agrees.
