@@ -6,6 +6,7 @@ import { LIMITS } from './limits.ts';
 export const CHAT_MSG = {
   contentRequired: 'Message cannot be empty.',
   contentTooLong: `Message must be at most ${LIMITS.messageMax} characters.`,
+  contentInvalidCharacters: 'Message contains characters that are not allowed.',
   receiverRequired: 'Receiver is required.',
   receiverNotFound: 'Receiver not found.',
   cannotMessageSelf: 'You cannot send a message to yourself.',
@@ -35,15 +36,27 @@ export const MESSAGE_NOTIFICATION_CHARS = 80;
 
 export const messageTypes = ['text'] as const;
 
-/** A member id: "required" when missing, "Invalid ID format" when malformed. */
+/**
+ * A member id: "required" when missing, "Invalid ID format" when malformed. Lower-cased, as the database
+ * prints uuids, so comparing it with the caller's id (not yourself) cannot be dodged by upper case.
+ */
 const memberId = (required: string) =>
-  z.uuid({ error: (issue) => (issue.input === undefined ? required : 'Invalid ID format') });
+  z.uuid({ error: (issue) => (issue.input === undefined ? required : 'Invalid ID format') }).toLowerCase();
+
+/**
+ * Blank for a message: nothing but whitespace and invisible format characters (zero-width space, joiner,
+ * byte-order mark), which `trim()` keeps. The composer and the server use the same test.
+ */
+export const isBlankMessage = (text: string): boolean => !/[^\s\p{Cf}]/u.test(text);
 
 const content = z
   .string({ error: CHAT_MSG.contentRequired })
   .trim()
-  .min(1, CHAT_MSG.contentRequired)
-  .max(LIMITS.messageMax, CHAT_MSG.contentTooLong);
+  .min(1, { error: CHAT_MSG.contentRequired, abort: true })
+  .max(LIMITS.messageMax, CHAT_MSG.contentTooLong)
+  .refine((s) => !isBlankMessage(s), CHAT_MSG.contentRequired)
+  // PostgreSQL text cannot hold U+0000: refused here rather than failing in the database.
+  .refine((s) => !s.includes('\u0000'), CHAT_MSG.contentInvalidCharacters);
 
 /** `POST messages/` */
 export const sendMessageRequest = z.strictObject({

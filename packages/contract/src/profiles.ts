@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { usernameField } from './auth.ts';
-import { amountString } from './common.ts';
+import { amountString, uuid } from './common.ts';
 import { LIMITS } from './limits.ts';
 
 /** Profile and follow texts (spec 02 §8), shared by the server and the web app. */
@@ -17,6 +17,7 @@ export const PROFILE_MSG = {
   avatarFailed: 'Avatar upload failed: {errors}',
   avatarImageOnly: 'The avatar must be a JPEG, PNG, GIF or WebP image.',
   invalidInput: 'Invalid data provided. Please check your input.',
+  invalidCharacters: '{field} contains characters that are not allowed.',
   noBio: 'No bio available',
   followNotificationTitle: 'New follower',
   followNotificationMessage: '{name} started following you',
@@ -74,20 +75,26 @@ export const profileCard = z.object({
 });
 export type ProfileCard = z.infer<typeof profileCard>;
 
+/**
+ * `{id}` of profiles/{id}/…: lower-cased, as the database prints uuids, so the own-profile checks (not
+ * yourself, own only) compare like with like whatever the case the caller typed.
+ */
+export const profileIdParams = z.object({ id: uuid.toLowerCase() });
+
+// PostgreSQL text cannot hold U+0000: refused as bad input rather than failing in the database.
+const storableText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((s) => !s.includes('\u0000'), PROFILE_MSG.invalidCharacters.replace('{field}', label));
+
 /** PATCH profiles/{id}/: JSON, or multipart with these text fields plus an `avatar` file. */
 export const updateProfileRequest = z
   .object({
-    bio: z.string().trim().max(LIMITS.bioMax, `Bio must be at most ${LIMITS.bioMax} characters`).optional(),
-    first_name: z
-      .string()
-      .trim()
-      .max(LIMITS.nameMax, `First name must be at most ${LIMITS.nameMax} characters`)
-      .optional(),
-    last_name: z
-      .string()
-      .trim()
-      .max(LIMITS.nameMax, `Last name must be at most ${LIMITS.nameMax} characters`)
-      .optional(),
+    bio: storableText('Bio', LIMITS.bioMax).optional(),
+    first_name: storableText('First name', LIMITS.nameMax).optional(),
+    last_name: storableText('Last name', LIMITS.nameMax).optional(),
     username: usernameField.optional(),
   })
   .strict();

@@ -3,7 +3,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIMITS, type LiveEvent } from '@wyn/contract';
 import { API_BASE, apiPaths } from '@/config/paths';
 import { api } from './api-client';
-import { authSession, useIsAuthenticated } from './session';
+import { authSession, STORAGE_KEYS, useIsAuthenticated, useSession } from './session';
+import { local } from './storage';
 
 /**
  * The live stream (decision 0006): one server-sent-events connection per signed-in tab, read with fetch so
@@ -18,11 +19,21 @@ export const liveKeys = {
 
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
+/**
+ * A stream must stay up this long before the backoff starts again from its minimum: a server or proxy that
+ * accepts and at once drops the stream must not get a reconnect every second from every tab.
+ */
+export const LIVE_STABLE_MS = 10_000;
 
-// Whether the stream is up: polling (spec 02 §9) runs only while it is not.
+// Whether the stream is up: polling (spec 02 §9) runs only while it is not. Owned by the run that connected
+// last, so a run that is ending (sign-out, remount) cannot mark the next run's open stream as down.
 let connected = false;
+let connectedRun: object | null = null;
 const connectedListeners = new Set<() => void>();
-function setConnected(next: boolean) {
+function setConnected(run: object, up: boolean) {
+  if (up) connectedRun = run;
+  else if (connectedRun === run) connectedRun = null;
+  const next = connectedRun !== null;
   if (connected === next) return;
   connected = next;
   for (const l of connectedListeners) l();
@@ -72,6 +83,7 @@ export function applyLiveEvent(qc: QueryClient, event: LiveEvent) {
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => {
       clearTimeout(timer);
@@ -80,29 +92,47 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Makes the access token fresh enough to stream with; false when the session is over. Every tab's stream
+ * ends when their shared token expires, so the tabs would present the same refresh token at the same moment,
+ * and a reused refresh token ends the whole session (DESIGN §5). Under a cross-tab lock each tab first
+ * re-reads the stored session and uses the token another tab has just obtained, if any. `rejected` is a
+ * token the server refused: it is renewed even if it looks fresh.
+ */
+export async function refreshForStream(rejected: string | null = null): Promise<boolean> {
+  const renew = async () => {
+    if (local.get(STORAGE_KEYS.token) !== authSession.get().token) authSession.reload();
+    const { token, expiresAt } = authSession.get();
+    if (!token) return false;
+    const stale = expiresAt != null && expiresAt - Date.now() < LIMITS.refreshMarginSeconds * 1000;
+    if (!stale && token !== rejected) return true;
+    const r = await api.refresh();
+    return r.ok || !r.rejected;
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('wyn-live-refresh', renew) : renew();
+}
+
 /** Reads the stream until it ends or `signal` aborts; reconnects with backoff; refreshes an expired token. */
 export async function runLiveStream(onEvent: (e: LiveEvent) => void, signal: AbortSignal): Promise<void> {
+  const run = {};
   let delay = RECONNECT_MIN_MS;
   while (!signal.aborted) {
-    const { token, expiresAt } = authSession.get();
-    if (!token) return;
+    if (!authSession.get().token) return;
     try {
-      if (expiresAt != null && expiresAt - Date.now() < LIMITS.refreshMarginSeconds * 1000) {
-        const r = await api.refresh();
-        if (!r.ok && r.rejected) return;
-      }
+      if (!(await refreshForStream())) return;
+      const token = authSession.get().token ?? '';
       const res = await fetch(API_BASE + apiPaths.live, {
-        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${authSession.get().token ?? ''}` },
+        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
         cache: 'no-store',
         signal,
       });
       if (res.status === 401) {
         await res.body?.cancel();
-        const r = await api.refresh();
-        if (!r.ok && r.rejected) return;
+        if (!(await refreshForStream(token))) return;
       } else if (res.ok && res.body) {
-        setConnected(true);
-        delay = RECONNECT_MIN_MS;
+        setConnected(run, true);
+        const openedAt = Date.now();
         // Anything may have changed while we were away.
         onEvent({ type: 'resync' });
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -114,27 +144,32 @@ export async function runLiveStream(onEvent: (e: LiveEvent) => void, signal: Abo
           buffer = parsed.rest;
           parsed.events.forEach(onEvent);
         }
+        if (Date.now() - openedAt >= LIVE_STABLE_MS) delay = RECONNECT_MIN_MS;
       } else {
         await res.body?.cancel();
       }
     } catch {
       /* network failure or abort: fall through to the backoff */
     } finally {
-      setConnected(false);
+      setConnected(run, false);
     }
     await wait(delay * (0.75 + Math.random() / 2), signal);
     delay = Math.min(delay * 2, RECONNECT_MAX_MS);
   }
 }
 
-/** Mounted once in the app layout: streams while signed in, stops on sign-out. */
+/**
+ * Mounted once in the app layout: streams while signed in, stops on sign-out, and starts over when another
+ * member signs in (another tab may switch accounts without this one ever seeing a signed-out state).
+ */
 export function useLiveUpdates() {
   const signedIn = useIsAuthenticated();
+  const memberId = useSession().user?.id ?? null;
   const qc = useQueryClient();
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
     void runLiveStream((event) => applyLiveEvent(qc, event), controller.signal);
     return () => controller.abort();
-  }, [signedIn, qc]);
+  }, [signedIn, memberId, qc]);
 }

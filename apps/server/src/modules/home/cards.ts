@@ -30,13 +30,18 @@ export const perkTagsJson = sql<Tag[]>`coalesce((
   from perk_tags pt join tags t on t.id = pt.tag_id where pt.perk_id = ${perkIdRef}
 ), '[]'::json)`;
 
-/** The member's latest approved completions, at most 5. */
+/** Whether the member made their profile private (no settings row: the default, public). */
+export const privateProfileFlag = sql<boolean>`coalesce((
+  select us.private_profile from user_settings us where us.user_id = ${userIdRef}
+), false)`;
+
+/** The member's latest approved completions of quests staff have not hidden, at most 5. */
 export const completedTasksJson = sql<ProfileCard['completed_tasks']>`coalesce((
   select json_agg(json_build_object('id', c.id, 'task', c.quest_id, 'task_title', c.title, 'username', ${usernameRef}) order by c.done_at desc)
   from (
     select qc.id, qc.quest_id, q.title, coalesce(qc.verified_date, qc.created_at) as done_at
     from quest_completions qc join quests q on q.id = qc.quest_id
-    where qc.user_id = ${userIdRef} and qc.verification_status = 'approved'
+    where qc.user_id = ${userIdRef} and qc.verification_status = 'approved' and not q.is_hidden
     order by done_at desc limit 5
   ) c
 ), '[]'::json)`;
@@ -90,6 +95,7 @@ export const profileCardColumns = {
   questsCompletedCount: profiles.questsCompletedCount,
   dateJoined: users.dateJoined,
   completedTasks: completedTasksJson,
+  privateProfile: privateProfileFlag,
 };
 
 /** Published, not hidden by staff, and not past its deadline: a quest a member can still join. */
@@ -157,10 +163,11 @@ export function toProfileCard(r: ProfileCardRow): ProfileCard {
     avatar: r.avatar,
     telegram_photo_url: r.telegramPhotoUrl,
     is_business: r.isBusiness,
-    bio: r.bio,
+    // A private profile shows others its name, avatar and counts only (as profiles/{id}/ does).
+    bio: r.privateProfile ? '' : r.bio,
     followers_count: r.followersCount,
     following_count: r.followingCount,
     quests_completed_count: r.questsCompletedCount,
-    completed_tasks: r.completedTasks,
+    completed_tasks: r.privateProfile ? [] : r.completedTasks,
   };
 }

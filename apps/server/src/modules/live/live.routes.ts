@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { ErrorCode, LIMITS, type LiveEvent } from '@wyn/contract';
+import type { FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { AppInstance, ModuleOptions } from '../../app.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 
@@ -7,6 +9,17 @@ import { tooManyRequests } from '../../lib/errors.ts';
 export const HEARTBEAT_MS = 25_000;
 /** Tabs one member may stream to at once: bounds what a single account can hold open. */
 export const MAX_STREAMS_PER_MEMBER = 10;
+
+/**
+ * How long the stream may last: until the access token it was opened with expires (`authenticate` has
+ * verified it; only its `exp` is read here), never longer than an access token lives.
+ */
+function streamLifetimeMs(request: FastifyRequest, now: Date): number {
+  const max = LIMITS.accessTokenSeconds * 1000;
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const exp = token ? decodeJwt(token).exp : undefined;
+  return typeof exp === 'number' ? Math.max(0, Math.min(max, exp * 1000 - now.getTime())) : max;
+}
 
 /**
  * `GET live/`: one server-sent-events stream per signed-in tab (decision 0006). The client reads it with
@@ -50,14 +63,20 @@ export async function liveRoutes(app: AppInstance, { deps }: ModuleOptions) {
       };
       const unsubscribe = deps.live.subscribe(userId, send);
       const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      const expiry = setTimeout(() => res.end(), LIMITS.accessTokenSeconds * 1000);
+      const expiry = setTimeout(() => res.end(), streamLifetimeMs(request, deps.now()));
       open.add(res);
-      res.on('close', () => {
+      let done = false;
+      const cleanup = () => {
+        if (done) return;
+        done = true;
         clearInterval(heartbeat);
         clearTimeout(expiry);
         unsubscribe();
         open.delete(res);
-      });
+      };
+      res.on('close', cleanup);
+      // The client may have gone while the token was being checked: 'close' has then already fired.
+      if (res.destroyed || !request.raw.socket || request.raw.socket.destroyed) cleanup();
     },
   );
 

@@ -1,9 +1,13 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '@wyn/contract';
+import { LIMITS, type LiveEvent } from '@wyn/contract';
 import { sql } from 'drizzle-orm';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
+import { createTokenSigner } from '../../lib/tokens.ts';
+import { startSession } from '../auth/sessions.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { MAX_STREAMS_PER_MEMBER } from './live.routes.ts';
 
 /** Over real HTTP (app.inject cannot stream): the server listens on a free port. */
 let t: TestApp;
@@ -21,6 +25,8 @@ afterAll(async () => {
 
 type Stream = {
   status: number;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
   events: LiveEvent[];
   /** Resolves with the first event (already received or arriving within `ms`) that matches. */
   waitFor(match: (e: LiveEvent) => boolean, ms?: number): Promise<LiveEvent>;
@@ -35,8 +41,9 @@ async function openStream(token?: string): Promise<Stream> {
   });
   const events: LiveEvent[] = [];
   const waiters = new Set<() => void>();
+  let ended: Promise<void> = Promise.resolve();
   if (res.ok && res.body) {
-    void (async () => {
+    ended = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
       try {
@@ -62,6 +69,7 @@ async function openStream(token?: string): Promise<Stream> {
   }
   return {
     status: res.status,
+    ended,
     events,
     waitFor(match, ms = 1000) {
       return new Promise((resolve, reject) => {
@@ -88,9 +96,19 @@ async function openStream(token?: string): Promise<Stream> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('GET live/ (server-sent events)', () => {
-  it('is 401 without a valid token', async () => {
+  it('is 401 without a valid token, with an expired one, and with a refresh token', async () => {
     expect((await openStream()).status).toBe(401);
     expect((await openStream('not-a-token')).status).toBe(401);
+    const a = await createMember(t);
+    const longAgo = new Date(Date.now() - LIMITS.accessTokenSeconds * 1000 - 5_000);
+    const expired = await createTokenSigner(t.config.jwtSecret, () => longAgo).signAccess(a.user.id, false);
+    expect((await openStream(expired.token)).status).toBe(401);
+    const deps = { signer: createTokenSigner(t.config.jwtSecret), now: () => new Date(), database: t.database };
+    const session = await t.db.transaction((tx) => startSession(tx, deps, a.user));
+    expect((await openStream(session.refresh)).status).toBe(401);
+    const ok = await openStream(session.access);
+    ok.close();
+    expect(ok.status).toBe(200);
   });
 
   it('answers with an event stream', async () => {
@@ -146,6 +164,23 @@ describe('GET live/ (server-sent events)', () => {
     }
   });
 
+  it("tells the member's other tabs when notifications are marked read, one by one or all at once", async () => {
+    const a = await createMember(t);
+    const first = await t.db.transaction((tx) => notify(tx, a.user.id, { type: 'system', title: 'one' }));
+    await t.db.transaction((tx) => notify(tx, a.user.id, { type: 'system', title: 'two' }));
+    const stream = await openStream(a.token);
+    try {
+      const one = await fetch(`${base}/notifications/${first!.id}/mark-read/`, { method: 'POST', headers: a.auth });
+      expect(one.status).toBe(200);
+      await expect(stream.waitFor((e) => e.type === 'notification' && e.id === first!.id)).resolves.toBeTruthy();
+      const all = await fetch(`${base}/notifications/mark-all-read/`, { method: 'POST', headers: a.auth });
+      expect(await all.json()).toMatchObject({ updated: 1 });
+      await expect(stream.waitFor((e) => e.type === 'notification' && e.id === undefined)).resolves.toBeTruthy();
+    } finally {
+      stream.close();
+    }
+  });
+
   it('never delivers an event from a rolled-back transaction', async () => {
     const a = await createMember(t);
     const stream = await openStream(a.token);
@@ -161,6 +196,40 @@ describe('GET live/ (server-sent events)', () => {
       expect(got.id).toBe(kept!.id);
       await sleep(300);
       expect(stream.events).toEqual([{ type: 'notification', id: kept!.id }]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('ends the stream when the access token it was opened with expires, not a full token life later', async () => {
+    const a = await createMember(t);
+    // Signed 1.5 s short of a full access-token life ago: it expires about 1.5 s from now.
+    const past = new Date(Date.now() - LIMITS.accessTokenSeconds * 1000 + 1500);
+    const { token } = await createTokenSigner(t.config.jwtSecret, () => past).signAccess(a.user.id, false);
+    const stream = await openStream(token);
+    try {
+      expect(stream.status).toBe(200);
+      const ended = await Promise.race([stream.ended.then(() => true), sleep(4000).then(() => false)]);
+      expect(ended).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('does not keep a stream whose client left while its token was being checked', async () => {
+    const a = await createMember(t);
+    const { port } = new URL(base);
+    // More abandoned connections than a member may hold open: each leaked listener would count against them.
+    for (let i = 0; i < MAX_STREAMS_PER_MEMBER + 2; i++) {
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(`GET /api/v1/club/live/ HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: Bearer ${a.token}\r\n\r\n`);
+      socket.resetAndDestroy();
+    }
+    await sleep(300);
+    const stream = await openStream(a.token);
+    try {
+      expect(stream.status).toBe(200);
     } finally {
       stream.close();
     }

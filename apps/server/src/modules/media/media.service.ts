@@ -66,6 +66,9 @@ export async function readMultipart(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(opts.tooLargeMessage);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw badRequest('The upload form is not valid.');
+    // The parser's own complaints about a malformed body (no boundary, cut off before its end).
+    if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message))
+      throw badRequest('The upload form is not valid.');
     throw err;
   }
   return { fields, files };

@@ -60,6 +60,12 @@ describe('POST messages/', () => {
       [{ content: 'hi' }, 'receiver', CHAT_MSG.receiverRequired],
       [{ content: 'hi', receiver: 'nope' }, 'receiver', 'Invalid ID format'],
       [{ content: 'hi', receiver: a.user.id }, 'receiver', CHAT_MSG.cannotMessageSelf],
+      // Upper case is the same member: still yourself, not a database error.
+      [{ content: 'hi', receiver: a.user.id.toUpperCase() }, 'receiver', CHAT_MSG.cannotMessageSelf],
+      // Only invisible characters (zero-width space, BOM) that trim() keeps: blank all the same.
+      [{ content: '\u200b \ufeff\u200b', receiver: b.user.id }, 'content', CHAT_MSG.contentRequired],
+      // PostgreSQL text cannot hold U+0000: a clear 400 rather than a 500 from the database.
+      [{ content: 'a\u0000b', receiver: b.user.id }, 'content', CHAT_MSG.contentInvalidCharacters],
       [{ content: 'hi', receiver: '00000000-0000-4000-8000-000000000000' }, 'receiver', CHAT_MSG.receiverNotFound],
     ];
     for (const [body, field, message] of cases) {
@@ -71,8 +77,11 @@ describe('POST messages/', () => {
     expect(extra.statusCode).toBe(400);
     const ok = await post(a, '/messages/', { content: 'z'.repeat(LIMITS.messageMax), receiver: b.user.id });
     expect(ok.statusCode).toBe(201);
+    // Characters, not UTF-16 units: 4,000 emoji fit.
+    const emoji = await post(a, '/messages/', { content: '😀'.repeat(LIMITS.messageMax), receiver: b.user.id });
+    expect(emoji.statusCode).toBe(201);
     const stored = await t.db.select().from(messages).where(eq(messages.senderId, a.user.id));
-    expect(stored).toHaveLength(1);
+    expect(stored).toHaveLength(2);
   });
 
   it('requires sign-in', async () => {
@@ -202,6 +211,8 @@ describe('POST messages/{id}/reply/', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().detail).toBe(CHAT_MSG.messageNotFound);
     expect((await post(b, `/messages/${first.id}/reply/`, { content: ' ' })).statusCode).toBe(400);
+    expect((await post(b, `/messages/${first.id}/reply/`, { content: '\u200b' })).statusCode).toBe(400);
+    expect((await post(b, `/messages/${first.id}/reply/`, { content: 'x\u0000' })).statusCode).toBe(400);
     expect((await post(b, '/messages/not-a-uuid/reply/', { content: 'x' })).statusCode).toBe(400);
     const rows = await t.db.select().from(messages).where(eq(messages.senderId, eve.user.id));
     expect(rows).toHaveLength(0);

@@ -103,6 +103,8 @@ export async function markRead(db: DbOrTx, userId: string, id: string): Promise<
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
   if (!row) throw notFound('Notification not found.');
+  // The member's other tabs refresh their badge and list.
+  await publishLiveEvent(db, userId, { type: 'notification', id: row.id });
   return toNotificationDto(row);
 }
 
@@ -113,5 +115,6 @@ export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
     .set({ isRead: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
+  if (rows.length > 0) await publishLiveEvent(db, userId, { type: 'notification' });
   return rows.length;
 }

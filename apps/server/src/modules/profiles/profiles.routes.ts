@@ -2,7 +2,7 @@ import {
   AVATAR_ALLOWED_TYPES,
   profileCountResponse,
   followResponse,
-  idParams,
+  profileIdParams,
   profile,
   profileDetail,
   PROFILE_MSG,
@@ -34,31 +34,31 @@ export async function profilesRoutes(app: AppInstance, { deps }: ModuleOptions) 
 
   app.get(
     '/profiles/:id/',
-    { ...auth, schema: { tags, security, params: idParams, response: { 200: profileDetail } } },
+    { ...auth, schema: { tags, security, params: profileIdParams, response: { 200: profileDetail } } },
     async (request) => svc.getProfileDetail(db, request.params.id, request.auth.userId, publicUrl),
   );
 
   app.get(
     '/profiles/:id/followers_count/',
-    { ...auth, schema: { tags, security, params: idParams, response: { 200: profileCountResponse } } },
+    { ...auth, schema: { tags, security, params: profileIdParams, response: { 200: profileCountResponse } } },
     async (request) => ({ count: (await svc.getFollowCounts(db, request.params.id)).followers }),
   );
 
   app.get(
     '/profiles/:id/following_count/',
-    { ...auth, schema: { tags, security, params: idParams, response: { 200: profileCountResponse } } },
+    { ...auth, schema: { tags, security, params: profileIdParams, response: { 200: profileCountResponse } } },
     async (request) => ({ count: (await svc.getFollowCounts(db, request.params.id)).following }),
   );
 
   app.post(
     '/profiles/:id/follow/',
-    { ...auth, schema: { tags, security, params: idParams, response: { 200: followResponse } } },
+    { ...auth, schema: { tags, security, params: profileIdParams, response: { 200: followResponse } } },
     async (request) => svc.follow(db, request.auth.userId, request.params.id),
   );
 
   app.post(
     '/profiles/:id/unfollow/',
-    { ...auth, schema: { tags, security, params: idParams, response: { 200: followResponse } } },
+    { ...auth, schema: { tags, security, params: profileIdParams, response: { 200: followResponse } } },
     async (request) => svc.unfollow(db, request.auth.userId, request.params.id),
   );
 
@@ -70,7 +70,7 @@ export async function profilesRoutes(app: AppInstance, { deps }: ModuleOptions) 
       schema: {
         tags,
         security,
-        params: idParams,
+        params: profileIdParams,
         consumes: ['application/json', 'multipart/form-data'],
         response: { 200: profileDetail },
       },

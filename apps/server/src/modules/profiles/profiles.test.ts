@@ -6,6 +6,7 @@ import { clubRequests } from '../../../test/club-requests.ts';
 import { multipartBody, PNG_1PX } from '../../../test/multipart.ts';
 import { createMember } from '../../../test/users.ts';
 import {
+  featuredItems,
   follows,
   notifications,
   perkRedemptions,
@@ -215,6 +216,28 @@ describe('GET profiles/{id}/', () => {
     }
   });
 
+  it("a private profile's bio and completed quests stay out of member cards (home's featured users)", async () => {
+    const [item] = await t.db
+      .insert(featuredItems)
+      .values({ placement: 'featured', userId: owner.user.id })
+      .returning();
+    const card = async () => {
+      const res = await api.get(viewer, '/featured-users/');
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ results: Array<{ id: string; bio: string; completed_tasks: unknown[] }> }>()
+        .results.find((c) => c.id === owner.user.id);
+    };
+    try {
+      expect(await card()).toMatchObject({ bio: 'I make quests', completed_tasks: [{ task_title: 'Visit our site' }] });
+      await t.db.update(userSettings).set({ privateProfile: true }).where(eq(userSettings.userId, owner.user.id));
+      expect(await card()).toMatchObject({ display_name: 'Olga Owner', bio: '', completed_tasks: [] });
+    } finally {
+      await t.db.update(userSettings).set({ privateProfile: false }).where(eq(userSettings.userId, owner.user.id));
+      await t.db.delete(featuredItems).where(eq(featuredItems.id, item!.id));
+    }
+  });
+
   it('an unknown id → 404, a malformed id → 400 Invalid ID format', async () => {
     const missing = await api.get(viewer, `/profiles/${UNKNOWN_ID}/`);
     expect(missing.statusCode).toBe(404);
@@ -239,6 +262,20 @@ describe('follow and unfollow', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ detail: 'You cannot follow yourself.' });
     expect(await counts(me.user.id)).toEqual({ followers: 0, following: 0 });
+  });
+
+  it('an upper-case spelling of your own id is still you: 400, not a database error', async () => {
+    const me = await createMember(t);
+    const upper = me.user.id.toUpperCase();
+    for (const action of ['follow', 'unfollow']) {
+      const res = await api.post(me, `/profiles/${upper}/${action}/`);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ detail: 'You cannot follow yourself.' });
+    }
+    expect(await counts(me.user.id)).toEqual({ followers: 0, following: 0 });
+    const edit = await api.patch(me, `/profiles/${upper}/`, { bio: 'upper case is me too' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({ id: me.user.id, bio: 'upper case is me too' });
   });
 
   it('following twice keeps one row, counts +1 once and notifies once', async () => {
@@ -344,6 +381,47 @@ describe('PATCH profiles/{id}/', () => {
     expect(long.json().errors.bio).toEqual(['Bio must be at most 500 characters']);
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, a.user.id));
     expect(row!.followersCount).toBe(0);
+  });
+
+  it('text PostgreSQL cannot store (U+0000) → 400 naming the field, not a 500', async () => {
+    const a = await createMember(t);
+    for (const [field, label] of [
+      ['bio', 'Bio'],
+      ['first_name', 'First name'],
+      ['last_name', 'Last name'],
+    ] as const) {
+      const res = await api.patch(a, `/profiles/${a.user.id}/`, { [field]: 'a\u0000b' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'invalid',
+        errors: { [field]: [`${label} contains characters that are not allowed.`] },
+      });
+    }
+    const multipart = await patchMultipart(a, a.user.id, { bio: 'a\u0000b' }, []);
+    expect(multipart.statusCode, multipart.body).toBe(400);
+  });
+
+  it('a malformed multipart body (no boundary, cut short) → 400, not a 500', async () => {
+    const a = await createMember(t);
+    const url = `/api/v1/club/profiles/${a.user.id}/`;
+    const noBoundary = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...a.auth, 'content-type': 'multipart/form-data' },
+      payload: 'bio=x',
+    });
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    const whole = multipartBody({ bio: 'cut short' }, [{ field: 'avatar', filename: 'me.png', bytes: PNG_1PX }]);
+    const cut = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: { ...a.auth, ...whole.headers },
+      payload: whole.payload.subarray(0, 60),
+    });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(cut.json()).toMatchObject({ code: 'invalid' });
+    const [row] = await t.db.select().from(profiles).where(eq(profiles.id, a.user.id));
+    expect(row!.bio).not.toBe('cut short');
   });
 
   it('a username taken by someone else (any case) → 400 with a field error', async () => {

@@ -25,6 +25,9 @@ describe('canSend', () => {
   it('needs a chat and non-blank text within the limit', () => {
     expect(canSend('hi', 'u1', 10)).toBe(true);
     expect(canSend('   ', 'u1', 10)).toBe(false);
+    // What the server refuses as blank: invisible characters only.
+    expect(canSend('\u200b\ufeff', 'u1', 10)).toBe(false);
+    expect(canSend('\u200b!', 'u1', 10)).toBe(true);
     expect(canSend('hi', null, 10)).toBe(false);
     expect(canSend('x'.repeat(11), 'u1', 10)).toBe(false);
     expect(canSend(`  ${'x'.repeat(10)}  `, 'u1', 10)).toBe(true);

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSummary } from '@wyn/contract';
+import { isBlankMessage, type ChatMessage, type ChatSummary } from '@wyn/contract';
 
 /** Conversations whose name or last message contains the search, case-insensitively. */
 export function filterChats(chats: readonly ChatSummary[], search: string): ChatSummary[] {
@@ -7,10 +7,13 @@ export function filterChats(chats: readonly ChatSummary[], search: string): Chat
   return chats.filter((c) => c.name.toLocaleLowerCase().includes(q) || c.lastMessage.toLocaleLowerCase().includes(q));
 }
 
-/** Sending is disabled and ignored when the trimmed text is empty or no chat is selected (spec 02 §5). */
+/**
+ * Sending is disabled and ignored when the trimmed text is empty or no chat is selected (spec 02 §5).
+ * Blank is the server's test: invisible characters alone (zero-width space) are empty too.
+ */
 export function canSend(text: string, chatWith: string | null, maxLength: number): boolean {
   const trimmed = text.trim();
-  return Boolean(chatWith) && trimmed.length > 0 && trimmed.length <= maxLength;
+  return Boolean(chatWith) && !isBlankMessage(trimmed) && trimmed.length <= maxLength;
 }
 
 /** Oldest first for display, from the API's newest-first page. */
