@@ -20,7 +20,8 @@ export const amountInput = z
   );
 
 export const uuid = z.uuid({ message: 'Invalid ID format' });
-export const idParams = z.object({ id: uuid });
+// Lower-cased so an upper-case spelling of an id compares equal to the stored one (own-id checks).
+export const idParams = z.object({ id: uuid.toLowerCase() });
 
 export const isoDateTime = z.string();
 

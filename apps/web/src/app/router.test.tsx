@@ -54,21 +54,20 @@ afterEach(() => {
 });
 
 describe('routes when signed out', () => {
-  it.each([
-    '/',
-    '/home',
-    '/explore',
-    '/quest/abc',
-    '/wallet',
-    '/profile',
-    '/messages?user=1',
-    '/create',
-    '/edit-perk/1',
-  ])('%s redirects to /splash', async (path) => {
-    renderAt(path);
-    expect(await screen.findByTestId('splash')).toBeTruthy();
-    expect(location()).toBe('/splash');
-    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  it.each(['/', '/home', '/quest/abc', '/wallet', '/profile', '/messages?user=1', '/create', '/edit-perk/1'])(
+    '%s redirects to /splash',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByTestId('splash')).toBeTruthy();
+      expect(location()).toBe('/splash');
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    },
+  );
+
+  it('/explore shows its own sign-in prompt instead of redirecting', async () => {
+    renderAt('/explore');
+    expect(await screen.findByRole('heading', { name: 'Sign in to explore' })).toBeTruthy();
+    expect(location()).toBe('/explore');
   });
 
   it('shows public pages without the navigation', async () => {
@@ -133,9 +132,12 @@ describe('routes when signed in', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 
-  it.each(['/explore', '/notifications'])('%s renders a placeholder inside the layout', async (path) => {
+  it.each([
+    ['/explore', 'Explore'],
+    ['/notifications', 'Notifications'],
+  ])('%s renders its screen inside the layout', async (path, heading) => {
     renderAt(path);
-    expect(await screen.findByText('Coming soon')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 
