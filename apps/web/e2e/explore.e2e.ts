@@ -105,9 +105,20 @@ describe.each<ViewportName>(['phone', 'desktop'])('explore at %s size', (viewpor
       (url) => url.searchParams.get('sort') === '-reward_amount' && url.searchParams.get('f.task_type') === 'join',
     );
     const titles = page.getByTestId('explore-quests').getByRole('heading');
+    // Other e2e files add join quests to the same server: the seeded two keep their reward order, and every
+    // result is a join quest.
     await expect
-      .poll(() => titles.allInnerTexts())
+      .poll(async () =>
+        (await titles.allInnerTexts()).filter(
+          (t) => t === 'Join the Wyn Design Club channel' || t === 'Join the Beta Testers group',
+        ),
+      )
       .toEqual(['Join the Wyn Design Club channel', 'Join the Beta Testers group']);
+    for (const t of await titles.allInnerTexts()) expect(t).toMatch(/^Join /);
+    const rewards = (await page.getByTestId('explore-quests').getByTestId('quest-reward').allInnerTexts()).map((r) =>
+      Number(r.replace(/[^0-9]/g, '')),
+    );
+    expect(rewards).toEqual([...rewards].sort((a, b) => b - a));
     await screenshot(page, `${viewport}-explore-tab-quests`);
 
     // The applied filters show as chips; removing one keeps the rest.
