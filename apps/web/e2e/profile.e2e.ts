@@ -175,7 +175,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('profiles at %s size', (viewpo
     const dark = panel.getByRole('radio', { name: 'Dark' });
     await dark.waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
-    await dark.scrollIntoViewIfNeeded();
+    // Centre the panel: at phone size the bottom navigation would cover it at the viewport's edge.
+    await dark.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await screenshot(page, `${viewport}-profile-settings`);
     await dark.click();
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
