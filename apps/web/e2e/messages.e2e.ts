@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type Session, type ViewportName } from './fixtures/browser.ts';
-import { member, sessionScript, type Auth } from './fixtures/members.ts';
+import { api, member, sessionScript, type Auth } from './fixtures/members.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -108,6 +108,46 @@ describe.each<ViewportName>(['phone', 'desktop'])('messages at %s size', (viewpo
 
     expect(a.consoleErrors).toEqual([]);
     expect(b.consoleErrors).toEqual([]);
+  });
+
+  it('pages a long chat: the newest first, older ones on request without moving the reader', async () => {
+    const [cara, dan] = await Promise.all([member(`mc_${tag}`, 'Cara', 'Long'), member(`md_${tag}`, 'Dan', 'Long')]);
+    // 60 messages, taking turns (each member may send 30 a minute); #1 is the oldest.
+    const text = (n: number) => `Old message ${n} of 60 ${tag}`;
+    for (let n = 1; n <= 60; n += 1) {
+      const [from, to] = n % 2 ? [cara, dan] : [dan, cara];
+      await api('club/messages/', {
+        token: from.access,
+        body: { content: text(n), receiver: to.user.id, message_type: 'text' },
+      });
+    }
+    const s = await openPage(browser, viewport, { initScript: sessionScript(dan) });
+    await s.page.goto(`/messages?user=${cara.user.id}`);
+    const bubble = (n: number) =>
+      s.page
+        .getByRole('log')
+        .getByRole('listitem')
+        .filter({ hasText: text(n) });
+    await bubble(60).waitFor();
+    // The first page is the newest 50 (#11 to #60), scrolled to the newest.
+    await bubble(11).waitFor({ state: 'attached' });
+    expect(await bubble(10).count()).toBe(0);
+    expect(await bubble(60).isVisible()).toBe(true);
+    const older = s.page.getByRole('button', { name: 'Load older messages' });
+    await older.scrollIntoViewIfNeeded();
+    await screenshot(s.page, `${viewport}-messages-load-older`);
+
+    const topBefore = (await bubble(11).boundingBox())!.y;
+    await older.click();
+    await bubble(1).waitFor({ state: 'attached' });
+    // Nothing older is left, and the message the reader was at stays where it was.
+    await expect.poll(() => older.count()).toBe(0);
+    expect(Math.abs((await bubble(11).boundingBox())!.y - topBefore)).toBeLessThan(4);
+    await bubble(1).scrollIntoViewIfNeeded();
+    expect(await bubble(1).isVisible()).toBe(true);
+    await screenshot(s.page, `${viewport}-messages-oldest`);
+    expect(s.consoleErrors).toEqual([]);
+    await s.context.close();
   });
 
   it('shows the empty list with Find People for a member without conversations', async () => {

@@ -187,6 +187,17 @@ describe.each<ViewportName>(['phone', 'desktop'])('profiles at %s size', (viewpo
     await panel.getByRole('radio', { name: 'Dark' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await panel.getByRole('radio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true');
+
+    // From the keyboard: the arrow keys move the choice and it applies at once. Held down, then released, as a
+    // person types (Radix checks the item it moves to while the arrow is down; `press` lets go at once).
+    await panel.getByRole('radio', { name: 'Dark' }).focus();
+    await page.keyboard.down('ArrowLeft');
+    await expect.poll(() => panel.getByRole('radio', { name: 'Light' }).getAttribute('aria-checked')).toBe('true');
+    expect(await panel.getByRole('radio', { name: 'Light' }).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
+    await page.keyboard.up('ArrowLeft');
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

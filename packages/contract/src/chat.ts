@@ -17,6 +17,8 @@ export const CHAT_MSG = {
   sendFailed: 'Failed to send message. Please try again.',
   loadChatsFailed: 'Failed to load conversations. Please try refreshing.',
   loadMessagesFailed: 'Failed to load messages. Please try refreshing.',
+  loadOlder: 'Load older messages',
+  loadOlderFailed: 'Could not load older messages. Please try again.',
   noConversations: 'No conversations yet',
   findPeople: 'Find People',
   selectConversation: 'Select a conversation',

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { ErrorCode, LIMITS, MEDIA_ALLOWED_TYPES, MEDIA_MSG, type MediaUpload } from '@wyn/contract';
-import type { DbOrTx } from '../../db/client.ts';
-import { media } from '../../db/schema/index.ts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { banners, media, perkRedemptions, perks, profiles, quests } from '../../db/schema/index.ts';
 import type { MediaStorage } from '../../integrations/media-storage.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 
@@ -102,4 +103,55 @@ export async function storeMedia(
     await storage.remove(stored.key);
     throw err;
   }
+}
+
+/** The storage key of one of our uploads' public URL (`/media/{key}`); null for anything else. */
+export function storageKeyOf(url: string | null | undefined): string | null {
+  const m = url ? /^\/media\/([\w.-]+)$/.exec(url) : null;
+  return m ? m[1]! : null;
+}
+
+/** Removes a file just stored by `storeMedia` that nothing was saved with (the request failed after it). */
+export async function discardUpload(db: DbOrTx, storage: MediaStorage, upload: MediaUpload): Promise<void> {
+  await db.delete(media).where(eq(media.id, upload.id));
+  const key = storageKeyOf(upload.url);
+  if (key) await storage.remove(key);
+}
+
+/**
+ * Deletes a file `ownerId` uploaded that they no longer use (a replaced avatar): the media row, then the
+ * stored file. Anything else is left alone: an address that is not one of our uploads (a Telegram photo),
+ * someone else's upload, and a file something still shows — an uploaded URL can also be given as a quest's or
+ * perk's media, in a perk's exclusive content (and so in what buyers received), or on a banner.
+ */
+export async function discardOwnUnusedMedia(
+  db: Db,
+  storage: MediaStorage,
+  ownerId: string,
+  url: string,
+): Promise<boolean> {
+  const key = storageKeyOf(url);
+  if (!key) return false;
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.storageKey, key), eq(media.ownerId, ownerId)))
+      .for('update');
+    if (!row) return false;
+    // The key is random hex, so it cannot occur inside JSON by chance.
+    const inJson = `%${key}%`;
+    const { rows } = (await tx.execute(sql`select 1 where
+      exists (select 1 from ${profiles} where ${profiles.avatar} = ${url})
+      or exists (select 1 from ${quests} where ${quests.mediaUrl} = ${url})
+      or exists (select 1 from ${perks} where ${or(eq(perks.mediaUrl, url), sql`${perks.exclusiveContent}::text like ${inJson}`)})
+      or exists (select 1 from ${perkRedemptions} where ${perkRedemptions.deliveredContent}::text like ${inJson})
+      or exists (select 1 from ${banners} where ${banners.imageUrl} = ${url})`)) as { rows: unknown[] };
+    if (rows.length) return false;
+    await tx.delete(media).where(eq(media.id, row.id));
+    return true;
+  });
+  // After the commit: a file whose row survived a rollback would be a broken image.
+  if (removed) await storage.remove(key);
+  return removed;
 }

@@ -14,7 +14,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { mediaRoot } from '../home/media-static.ts';
 import { uploadRateLimit } from '../media/media.routes.ts';
-import { storeMedia } from '../media/media.service.ts';
+import { discardOwnUnusedMedia, discardUpload, storeMedia } from '../media/media.service.ts';
 import * as svc from './profiles.service.ts';
 
 /** Profiles and follows under /api/v1/club/. @fastify/multipart is registered in this scope (avatars). */
@@ -82,15 +82,28 @@ export async function profilesRoutes(app: AppInstance, { deps }: ModuleOptions) 
       const { raw, files } = await readMultipartOrJson(request, { fileFields: ['avatar'] });
       const input = parseBody(updateProfileRequest, raw);
       const avatar = files.find((f) => f.field === 'avatar');
-      const avatarUrl = avatar
-        ? (
-            await storeMedia(db, storage, userId, avatar, {
-              allowed: AVATAR_ALLOWED_TYPES,
-              unsupportedMessage: PROFILE_MSG.avatarImageOnly,
-            })
-          ).url
+      const upload = avatar
+        ? await storeMedia(db, storage, userId, avatar, {
+            allowed: AVATAR_ALLOWED_TYPES,
+            unsupportedMessage: PROFILE_MSG.avatarImageOnly,
+          })
         : undefined;
-      await svc.updateProfile(db, userId, input, avatarUrl, deps.now());
+      let replacedAvatar: string | null;
+      try {
+        ({ replacedAvatar } = await svc.updateProfile(db, userId, input, upload?.url, deps.now()));
+      } catch (err) {
+        // Nothing refers to the new file (a taken username, say): do not keep it.
+        if (upload)
+          await discardUpload(db, storage, upload).catch((e: unknown) =>
+            request.log.warn({ err: e }, 'could not remove the upload of a failed profile edit'),
+          );
+        throw err;
+      }
+      // Cleaning up is not the member's concern: the edit has succeeded whatever happens to the old file.
+      if (replacedAvatar)
+        await discardOwnUnusedMedia(db, storage, userId, replacedAvatar).catch((e: unknown) =>
+          request.log.warn({ err: e }, 'could not remove a replaced avatar'),
+        );
       return svc.getProfileDetail(db, userId, userId, publicUrl);
     },
   );

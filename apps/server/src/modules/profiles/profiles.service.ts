@@ -274,7 +274,8 @@ export async function unfollow(db: Db, followerId: string, targetId: string): Pr
 
 /**
  * Updates the caller's own names, username (unique, case-insensitive; 400 with `errors.username` when
- * taken, as at sign-up), bio and avatar in one transaction. The caller has checked ownership.
+ * taken, as at sign-up), bio and avatar in one transaction. The caller has checked ownership. Returns the
+ * avatar a new one replaced (null when none was set or there was none before), for the caller to clean up.
  */
 export async function updateProfile(
   db: Db,
@@ -282,10 +283,15 @@ export async function updateProfile(
   input: UpdateProfileInput,
   avatarUrl: string | undefined,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<{ replacedAvatar: string | null }> {
+  return db
     .transaction(async (tx) => {
       await loadProfileRows(tx, userId);
+      // Locked, so of two avatar changes at once the second sees (and replaces) the first one's avatar.
+      const [before] =
+        avatarUrl === undefined
+          ? []
+          : await tx.select({ avatar: profiles.avatar }).from(profiles).where(eq(profiles.id, userId)).for('update');
       if (input.username) {
         const clash = await tx
           .select({ id: users.id })
@@ -312,6 +318,8 @@ export async function updateProfile(
           updatedAt: now,
         })
         .where(eq(profiles.id, userId));
+      const old = before?.avatar ?? null;
+      return { replacedAvatar: avatarUrl !== undefined && old !== avatarUrl ? old : null };
     })
     .catch((err: unknown) => rethrowUniqueAsFieldError(err));
 }

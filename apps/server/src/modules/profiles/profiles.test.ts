@@ -5,8 +5,12 @@ import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
 import { multipartBody, PNG_1PX } from '../../../test/multipart.ts';
 import { createMember } from '../../../test/users.ts';
+import { readdirSync } from 'node:fs';
+import { mediaRoot } from '../home/media-static.ts';
 import {
+  banners,
   featuredItems,
+  media,
   follows,
   notifications,
   perkRedemptions,
@@ -468,6 +472,69 @@ describe('PATCH profiles/{id}/', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // A JSON edit is not an upload and still goes through.
     expect((await api.patch(a, `/profiles/${a.user.id}/`, { bio: 'still here' })).statusCode).toBe(200);
+  });
+
+  describe('the avatar file', () => {
+    const avatarFile = [{ field: 'avatar', filename: 'me.png', bytes: PNG_1PX, type: 'image/png' }];
+    const newAvatar = async (m: Member, fields: Record<string, string> = {}) => {
+      const res = await patchMultipart(m, m.user.id, fields, avatarFile);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().avatar as string;
+    };
+    const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    const mediaRows = (m: Member) => t.db.select().from(media).where(eq(media.ownerId, m.user.id));
+    const storedFiles = () => readdirSync(mediaRoot(t.config.dataDir)).sort();
+    const setAvatar = (m: Member, avatar: string) =>
+      t.db.update(profiles).set({ avatar }).where(eq(profiles.id, m.user.id));
+
+    it('replacing an avatar deletes the previous upload (file and row)', async () => {
+      const a = await createMember(t);
+      const first = await newAvatar(a);
+      const second = await newAvatar(a);
+      expect(second).not.toBe(first);
+      expect(await served(first)).toBe(404);
+      expect(await served(second)).toBe(200);
+      expect((await mediaRows(a)).map((r) => `/media/${r.storageKey}`)).toEqual([second]);
+      // A JSON edit keeps the avatar and its file.
+      expect((await api.patch(a, `/profiles/${a.user.id}/`, { bio: 'still me' })).statusCode).toBe(200);
+      expect(await served(second)).toBe(200);
+    });
+
+    it('a failed edit keeps no new upload, and the current avatar stays', async () => {
+      await createMember(t, { username: 'Taken_For_Avatar' });
+      const a = await createMember(t);
+      const current = await newAvatar(a);
+      const filesBefore = storedFiles();
+      const res = await patchMultipart(a, a.user.id, { username: 'taken_for_avatar' }, avatarFile);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.username).toHaveLength(1);
+      expect(storedFiles()).toEqual(filesBefore);
+      expect((await mediaRows(a)).map((r) => `/media/${r.storageKey}`)).toEqual([current]);
+      const [row] = await t.db.select().from(profiles).where(eq(profiles.id, a.user.id));
+      expect(row!.avatar).toBe(current);
+      expect(await served(current)).toBe(200);
+    });
+
+    it("never deletes a Telegram photo, someone else's upload, or a file still shown elsewhere", async () => {
+      const a = await createMember(t);
+      const b = await createMember(t);
+
+      await setAvatar(a, 'https://t.me/i/userpic/320/someone.jpg');
+      await newAvatar(a);
+
+      const theirs = await newAvatar(b);
+      await setAvatar(a, theirs);
+      await newAvatar(a);
+      expect(await served(theirs)).toBe(200);
+      expect(await mediaRows(b)).toHaveLength(1);
+
+      const c = await createMember(t);
+      const onBanner = await newAvatar(c);
+      await t.db.insert(banners).values({ title: 'Uses the picture', imageUrl: onBanner });
+      const latest = await newAvatar(c);
+      expect(await served(onBanner)).toBe(200);
+      expect((await mediaRows(c)).map((r) => `/media/${r.storageKey}`).sort()).toEqual([onBanner, latest].sort());
+    });
   });
 
   it("multipart on someone else's profile → 403", async () => {

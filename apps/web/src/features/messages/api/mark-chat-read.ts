@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChatSummary, MarkChatReadResponse } from '@wyn/contract';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { withChatRead } from '../lib/chat';
+import type { ThreadData } from './get-messages';
 import { messageKeys } from './keys';
 
 /** POST club/messages/mark_chat_as_read/ {user_id} — quiet: a failure only leaves the badge. */
@@ -16,6 +18,10 @@ export function useMarkChatRead() {
     onMutate: (userId) => {
       qc.setQueryData<ChatSummary[]>(messageKeys.chats, (list) =>
         list?.map((c) => (c.id === userId ? { ...c, unread: 0 } : c)),
+      );
+      const at = new Date().toISOString();
+      qc.setQueryData<ThreadData>(messageKeys.thread(userId), (data) =>
+        data ? { ...data, pages: withChatRead(data.pages, userId, at) } : data,
       );
     },
     onSettled: () => qc.invalidateQueries({ queryKey: messageKeys.all }),

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, Paginated, SendMessageRequest } from '@wyn/contract';
+import type { ChatMessage, SendMessageRequest } from '@wyn/contract';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
+import { withSentMessage } from '../lib/chat';
+import type { ThreadData } from './get-messages';
 import { messageKeys } from './keys';
 
 /** POST club/messages/ — the composer shows the failure itself, so no toast. */
@@ -15,10 +17,8 @@ export function useSendMessage() {
     mutationFn: sendMessage,
     onSuccess: (message) => {
       // Show it at once; the refetch that follows brings the server's view.
-      qc.setQueryData<Paginated<ChatMessage>>(messageKeys.thread(message.receiver.id), (page) =>
-        page && !page.results.some((m) => m.id === message.id)
-          ? { ...page, results: [message, ...page.results], count: page.count + 1 }
-          : page,
+      qc.setQueryData<ThreadData>(messageKeys.thread(message.receiver.id), (data) =>
+        data ? { ...data, pages: withSentMessage(data.pages, message) } : data,
       );
       void qc.invalidateQueries({ queryKey: messageKeys.all });
     },

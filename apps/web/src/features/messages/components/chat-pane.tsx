@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { CHAT_MSG, type ChatMessage } from '@wyn/contract';
 import { Avatar } from '@/components/avatar';
 import { ChevronLeftIcon, MessageIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { href, paths } from '@/config/paths';
 import { inDisplayOrder } from '../lib/chat';
@@ -31,27 +32,67 @@ export function ChatHeader({ userId, name, avatar }: { userId: string; name: str
   );
 }
 
-/** The messages of the open chat, oldest first, scrolled to the newest as they arrive. */
+/** How close to the bottom (px) still counts as reading the newest messages. */
+const STICK_TO_BOTTOM_PX = 80;
+
+/**
+ * The messages of the open chat, oldest first. It follows the newest as they arrive while the reader is at
+ * the bottom (or sent one), and "Load older messages" at the top adds the previous page without moving what
+ * the reader was looking at.
+ */
 export function MessageThread({
   messages,
   isPending,
   isError,
   viewerId,
   name,
+  hasOlder = false,
+  loadingOlder = false,
+  olderFailed = false,
+  onLoadOlder,
 }: {
+  /** Newest first. */
   messages: ChatMessage[] | undefined;
   isPending: boolean;
   isError: boolean;
   viewerId: string | undefined;
   name: string;
+  hasOlder?: boolean;
+  loadingOlder?: boolean;
+  olderFailed?: boolean;
+  onLoadOlder?: () => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const newest = messages?.[0]?.id;
-  const newestRead = messages?.[0]?.read_at;
-  useEffect(() => {
+  const list = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
+  // The message at the top when older ones were asked for, and where it was on screen.
+  const anchor = useRef<{ el: Element; top: number } | null>(null);
+  const newest = messages?.[0];
+  const oldestId = messages?.at(-1)?.id;
+
+  const shownNewest = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
     const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [newest, newestRead]);
+    const sentNow = newest?.id !== shownNewest.current && newest?.sender.id === viewerId;
+    shownNewest.current = newest?.id;
+    if (el && (atBottom.current || sentNow)) el.scrollTop = el.scrollHeight;
+  }, [newest?.id, newest?.read_at, newest?.sender.id, viewerId]);
+
+  useLayoutEffect(() => {
+    const saved = anchor.current;
+    const el = scroller.current;
+    if (!saved || loadingOlder || !el) return;
+    anchor.current = null;
+    // Measured rather than computed from heights, so it is right whether or not the browser's own scroll
+    // anchoring has already compensated for the rows added above.
+    if (saved.el.isConnected) el.scrollTop += saved.el.getBoundingClientRect().top - saved.top;
+  }, [oldestId, loadingOlder]);
+
+  const loadOlder = () => {
+    const top = list.current?.firstElementChild;
+    anchor.current = top ? { el: top, top: top.getBoundingClientRect().top } : null;
+    onLoadOlder?.();
+  };
 
   let body;
   if (isPending) {
@@ -80,15 +121,42 @@ export function MessageThread({
     );
   } else {
     body = (
-      <ol className="flex flex-col gap-2 p-4" role="log" aria-live="polite" aria-label={`Messages with ${name}`}>
-        {inDisplayOrder(messages).map((m) => (
-          <MessageBubble key={m.id} message={m} own={m.sender.id === viewerId} />
-        ))}
-      </ol>
+      <>
+        {hasOlder ? (
+          <div className="flex flex-col items-center gap-1 px-4 pt-3">
+            <Button variant="outline" size="sm" loading={loadingOlder} onClick={loadOlder} className="rounded-full">
+              {CHAT_MSG.loadOlder}
+            </Button>
+            {olderFailed && !loadingOlder ? (
+              <p role="alert" className="text-xs text-destructive">
+                {CHAT_MSG.loadOlderFailed}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <ol
+          ref={list}
+          className="flex flex-col gap-2 p-4"
+          role="log"
+          aria-live="polite"
+          aria-label={`Messages with ${name}`}
+        >
+          {inDisplayOrder(messages).map((m) => (
+            <MessageBubble key={m.id} message={m} own={m.sender.id === viewerId} />
+          ))}
+        </ol>
+      </>
     );
   }
   return (
-    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-background/60">
+    <div
+      ref={scroller}
+      className="min-h-0 flex-1 overflow-y-auto bg-background/60"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_TO_BOTTOM_PX;
+      }}
+    >
       {body}
     </div>
   );

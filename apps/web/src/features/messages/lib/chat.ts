@@ -21,6 +21,44 @@ export function inDisplayOrder(newestFirst: readonly ChatMessage[]): ChatMessage
   return [...newestFirst].reverse();
 }
 
+type ThreadPage = { results: readonly ChatMessage[] };
+
+/**
+ * The loaded pages of a chat (page 1 the newest, each newest first) as one newest-first list. Pages are
+ * numbered from the newest, so a message that arrives after page 1 was fetched pushes the others along and
+ * the next page starts with messages already shown: those appear once, where they were first seen.
+ */
+export function flattenThread(pages: readonly ThreadPage[]): ChatMessage[] {
+  const seen = new Set<string>();
+  const out: ChatMessage[] = [];
+  for (const page of pages)
+    for (const m of page.results) {
+      if (seen.has(m.id)) continue;
+      seen.add(m.id);
+      out.push(m);
+    }
+  return out;
+}
+
+/** The pages with a just-sent message at the top of page 1, unless a refetch has already brought it. */
+export function withSentMessage<P extends ThreadPage & { count: number }>(
+  pages: readonly P[],
+  message: ChatMessage,
+): P[] {
+  const [first, ...rest] = pages;
+  if (!first || pages.some((p) => p.results.some((m) => m.id === message.id))) return [...pages];
+  return [{ ...first, results: [message, ...first.results], count: first.count + 1 }, ...rest];
+}
+
+/** The pages with the other member's unread messages marked read (`at`), as marking the chat read does. */
+export function withChatRead<P extends ThreadPage>(pages: readonly P[], otherId: string, at: string): P[] {
+  return pages.map((p) =>
+    p.results.some((m) => m.sender.id === otherId && !m.read_at)
+      ? { ...p, results: p.results.map((m) => (m.sender.id === otherId && !m.read_at ? { ...m, read_at: at } : m)) }
+      : p,
+  );
+}
+
 /** "14:05" today, else "Mar 3, 14:05". */
 export function formatMessageTime(iso: string, now: Date = new Date()): string {
   const d = new Date(iso);

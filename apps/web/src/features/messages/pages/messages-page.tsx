@@ -69,9 +69,14 @@ export default function MessagesPage() {
       <>
         <ChatHeader userId={chatWith} name={name || '…'} avatar={avatar} />
         <MessageThread
-          messages={thread.data?.results}
+          key={chatWith}
+          messages={thread.data}
           isPending={thread.isPending}
           isError={thread.isError}
+          hasOlder={thread.hasNextPage}
+          loadingOlder={thread.isFetchingNextPage}
+          olderFailed={thread.isFetchNextPageError}
+          onLoadOlder={() => void thread.fetchNextPage()}
           viewerId={viewer?.id}
           name={name || 'this member'}
         />

@@ -1,3 +1,4 @@
+import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { themes, type Theme, type UpdateSettingsRequest, type UserSettings } from '@wyn/contract';
 import { useId } from 'react';
@@ -63,28 +64,29 @@ export function SettingsPanel({ profileId }: { profileId: string }) {
               <span id={themeLabelId} className="text-sm font-medium">
                 Theme
               </span>
-              <div
-                role="radiogroup"
+              {/* Radix gives the keyboard behaviour of a radio group: arrows move and choose, Tab stops on
+                  the chosen theme only. */}
+              <RadioGroup.Root
+                value={s.theme}
+                onValueChange={(t) => t !== s.theme && save.mutate({ theme: t as Theme })}
                 aria-labelledby={themeLabelId}
+                loop
                 className="grid grid-cols-3 gap-1 rounded-xl bg-muted p-1"
               >
                 {themes.map((t) => (
-                  <button
+                  <RadioGroup.Item
                     key={t}
-                    type="button"
-                    role="radio"
-                    aria-checked={s.theme === t}
-                    onClick={() => s.theme !== t && save.mutate({ theme: t })}
+                    value={t}
                     className={cn(
                       'h-9 rounded-lg text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
                       'focus-visible:outline-2 focus-visible:outline-ring',
-                      s.theme === t && 'bg-card text-foreground shadow-sm',
+                      'data-[state=checked]:bg-card data-[state=checked]:text-foreground data-[state=checked]:shadow-sm',
                     )}
                   >
                     {THEME_LABELS[t]}
-                  </button>
+                  </RadioGroup.Item>
                 ))}
-              </div>
+              </RadioGroup.Root>
             </div>
             <Toggle
               label="Notifications"
