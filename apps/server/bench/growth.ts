@@ -3,15 +3,17 @@ import type { Database } from '../src/db/client.ts';
 import { demoLogin, startBenchServer } from './bench-server.ts';
 import { measure, type Target } from './hot-reads.ts';
 
-export type GrowthSize = { quests: number; members: number; messages: number };
-export const SMALL: GrowthSize = { quests: 1_000, members: 1_000, messages: 1_000 };
-export const LARGE: GrowthSize = { quests: 100_000, members: 100_000, messages: 1_000_000 };
+export type GrowthSize = { quests: number; members: number; messages: number; transactions: number };
+export const SMALL: GrowthSize = { quests: 1_000, members: 1_000, messages: 1_000, transactions: 1_000 };
+export const LARGE: GrowthSize = { quests: 100_000, members: 100_000, messages: 1_000_000, transactions: 1_000_000 };
 
 /** A rare word planted in a fixed number of rows at every size, so both sizes return the same results. */
 const RARE = 'zephyrine';
 const PLANTED = 20;
 /** Messages between the two measured members, the same at every size. */
 const PAIR_MESSAGES = 500;
+/** Ledger transactions into the measured member's wallet, the same at every size. */
+const OWN_TRANSACTIONS = 500;
 
 const WORDS = `garden yoga coffee telegram channel meetup photo running music guitar pizza travel coding design
   festival market library museum cinema theatre podcast newsletter poster sticker hoodie mug bike hike river
@@ -75,6 +77,34 @@ export async function fill(database: Database, size: GrowthSize) {
     cross join c
     join m s on s.k = (g * 7919) % c.total
     join m r on r.k = (g * 7919 + 1 + g % 97) % c.total`);
+  // Ledger: system rewards (the system account may go negative), `OWN_TRANSACTIONS` to ava, the rest spread
+  // over the other members; each with its two entries, then balances recomputed from the entries, so every
+  // invariant of DESIGN §1 still holds.
+  await run(sql`insert into wallets (kind, user_id) select 'member', id from users where username like 'gm\\_%'
+                on conflict do nothing`);
+  await run(sql`
+    with sys as (select id from wallets where kind = 'system'),
+         mw as (select w.id, row_number() over (order by w.id) - 1 as k from wallets w
+                join users u on u.id = w.user_id where u.username like 'gm\\_%'),
+         c as (select count(*) as total from mw),
+         ava as (select w.id from wallets w join users u on u.id = w.user_id where u.username = 'ava'),
+         gen as (
+           select gen_random_uuid() as id, case when g <= ${OWN_TRANSACTIONS} then ava.id else mw.id end as to_wallet,
+                  100 + (g % 900) as amount, now() - (g || ' seconds')::interval as created_at
+           from generate_series(1::bigint, ${size.transactions}) g
+           cross join c cross join ava
+           join mw on mw.k = (g * 7919) % c.total),
+         ins as (
+           insert into transactions (id, transaction_type, amount, from_wallet_id, to_wallet_id, description, created_at)
+           select gen.id, 'system_reward', gen.amount, sys.id, gen.to_wallet, 'Bench reward', gen.created_at
+           from gen, sys returning id, from_wallet_id, to_wallet_id, amount, created_at)
+    insert into ledger_entries (transaction_id, wallet_id, amount, created_at)
+    select id, from_wallet_id, -amount, created_at from ins
+    union all select id, to_wallet_id, amount, created_at from ins`);
+  await run(sql`
+    update wallets w set balance = coalesce(e.total, 0)
+    from (select wallet_id, sum(amount) as total from ledger_entries group by wallet_id) e
+    where e.wallet_id = w.id and w.balance <> e.total`);
   await run(sql`analyze`);
 }
 
@@ -98,6 +128,9 @@ export async function growth(port: number, duration: number): Promise<GrowthRow[
       const ben = (await (
         await fetch(`${server.base}/api/v1/club/profiles/me/`, { headers: await demoLogin(server.base, 'ben') })
       ).json()) as { id: string };
+      const wallet = (await (await fetch(`${server.base}/api/v1/club/wallets/my_wallet/`, { headers })).json()) as {
+        id: string;
+      };
       const search = (query: string, content_type: string, ordering?: string): Target => ({
         name: '',
         path: '/api/v1/club/explore/search/',
@@ -116,6 +149,15 @@ export async function growth(port: number, duration: number): Promise<GrowthRow[
           path: `/api/v1/club/messages/?chat_with=${ben.id}&ordering=-sent_at&page=10&page_size=20`,
         },
         { name: 'chat list', path: '/api/v1/club/messages/chats/' },
+        {
+          name: 'wallet history (page 1)',
+          path: `/api/v1/club/wallets/${wallet.id}/transactions/?page=1&page_size=10`,
+        },
+        {
+          name: 'wallet history (page 20)',
+          path: `/api/v1/club/wallets/${wallet.id}/transactions/?page=20&page_size=10&ordering=-amount`,
+        },
+        { name: 'wallet history search', path: `/api/v1/club/wallets/${wallet.id}/transactions/?search=bench` },
       ];
       for (const t of targets) {
         const row = await measure(server.base, headers, t, { connections: 10, duration });
