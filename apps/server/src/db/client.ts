@@ -11,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { listenPostgres } from '../integrations/live-events-pg.ts';
+import { WORD_SIMILARITY_THRESHOLD } from '../modules/explore/search-sql.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -67,6 +68,18 @@ function lockDataDir(dir: string): () => void {
 /** Trigram matching for Explore search (migration 0002 runs `create extension pg_trgm`). */
 const extensions = { pg_trgm };
 
+/**
+ * Settings of every connection, set once when it opens rather than per request:
+ * - Explore's near-miss threshold (see `WORD_SIMILARITY_THRESHOLD`); only its search uses `<%`. Set before
+ *   pg_trgm loads, PostgreSQL keeps it as a placeholder the extension adopts.
+ * - No parallel workers: this API runs many short queries at once on two cores, and launching workers cost
+ *   the 1M-message chat list 6 ms for a query that runs in 1 ms alone (docs/decisions/0007).
+ */
+const sessionSettings: Record<string, string> = {
+  'pg_trgm.word_similarity_threshold': String(WORD_SIMILARITY_THRESHOLD),
+  max_parallel_workers_per_gather: '0',
+};
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;
@@ -79,6 +92,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     client = new PGlite({ extensions });
   }
   await client.waitReady;
+  // One connection: a session-level SET lasts for the life of the database handle.
+  await client.exec(
+    Object.entries(sessionSettings)
+      .map(([name, value]) => `set ${name} = '${value}';`)
+      .join('\n'),
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -96,7 +115,10 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 export async function openPostgres(url: string, max = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const options = Object.entries(sessionSettings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString: url, max, options });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

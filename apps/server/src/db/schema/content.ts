@@ -86,7 +86,10 @@ export const quests = pgTable(
     index('quests_created_idx').on(t.createdAt),
     index('quests_creator_idx').on(t.creatorId, t.createdAt),
     index('quests_status_idx').on(t.status, t.createdAt),
-    // Explore's trigram and full-text expression indexes are hand-written in migration 0002_search.
+    // Explore's "highest reward" order, walked backwards when a search matches thousands of quests.
+    index('quests_reward_idx').on(t.rewardAmount, t.createdAt, t.id),
+    // Explore's trigram index (0002_search) and stored search_tsv column with its GIN index (0003) are
+    // hand-written in the migrations.
   ],
 );
 
@@ -209,6 +212,8 @@ export const perks = pgTable(
     index('perks_created_idx').on(t.createdAt),
     index('perks_creator_idx').on(t.creatorId, t.createdAt),
     index('perks_status_idx').on(t.status, t.createdAt),
+    // Explore's cost orders, walked when a search matches thousands of perks.
+    index('perks_cost_idx').on(t.costAmount, t.createdAt, t.id),
     // Explore's trigram and full-text expression indexes are hand-written in migration 0002_search.
   ],
 );

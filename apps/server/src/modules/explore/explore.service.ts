@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, not, or, sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   EXPLORE_LIMITS,
   EXPLORE_MSG,
@@ -14,6 +14,7 @@ import {
   type QuestCard,
   type SearchResponse,
 } from '@wyn/contract';
+import { PgDialect, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   exploreCategories,
@@ -29,6 +30,7 @@ import {
   userSettings,
 } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 import {
   perkCardColumns,
   profileCardColumns,
@@ -42,7 +44,6 @@ import {
 } from '../home/cards.ts';
 import { filterConditions, kindAccepts, parseFilters, type ParsedFilters } from './explore-filters.ts';
 import {
-  idsMatching,
   perkDoc,
   perkTsv,
   questDoc,
@@ -51,9 +52,12 @@ import {
   fuzzyMatch,
   matchRank,
   searchTerm,
+  termParams,
+  termPlaceholders,
+  termValues,
   userDoc,
-  WORD_SIMILARITY_THRESHOLD,
   type SearchTerm,
+  type TermParams,
 } from './search-sql.ts';
 
 const KINDS: readonly ExploreKind[] = ['tasks', 'perks', 'users'];
@@ -155,146 +159,321 @@ export async function availableFilters(db: DbOrTx): Promise<AvailableFilters> {
 /** Totals stop here: counting a 100k-row browse would cost more than the page itself. */
 export const MATCH_COUNT_CAP = EXPLORE_LIMITS.countCap;
 
-/** One phase of one kind: the text condition (none when browsing) and its relevance. */
-type TextPhase = { match?: SQL; rank?: SQL };
+/** What a kind's search needs besides the text: visibility and filters, and the requested order. */
 type KindQuery = {
-  text: TextPhase;
   filters: ParsedFilters;
   ordering: string;
-  limit: number;
-  offset: number;
-  viewerId: string;
+  /** The viewer's id and the time: values, or placeholders in a statement built once and reused. */
+  viewerId: string | SQLWrapper;
   now: Date;
 };
 type KindPage<T> = { rows: T[]; count: number };
+type AnyCard = QuestCard | PerkCard | ProfileCard;
 
-/**
- * The total (capped) first, then the page, skipped when past the end. A separate count rather than
- * `count(*) over ()`: a window under the ORDER BY makes PostgreSQL build every matching card (tags
- * sub-selects included) before sorting, instead of only the page's.
- */
-async function pageAndCount<R>(
-  tx: DbOrTx,
-  matching: SQL,
-  offset: number,
-  page: () => Promise<R[]>,
-): Promise<{ total: number; rows: R[] }> {
-  const [r] = await tx
-    .execute<{ n: number }>(sql`select count(*)::int as n from (${matching} limit ${MATCH_COUNT_CAP}) capped`)
-    .then((res) => (Array.isArray(res) ? res : (res as { rows: { n: number }[] }).rows));
-  const total = Number(r?.n ?? 0);
-  return { total, rows: total > offset ? await page() : [] };
+/** One key of a page's order. */
+type SortKey = [expr: SQL | PgColumn, dir: 'asc' | 'desc'];
+
+/** How to search one kind: where its rows come from, which are visible, their order, their cards. */
+type KindSpec = {
+  from: SQL;
+  id: PgColumn;
+  /** Visibility and filters; the text condition is added per phase. */
+  where: SQL;
+  /** The requested order; `rank` (relevance of the phase) when ordering by relevance. */
+  keys(rank: SQL | undefined): SortKey[];
+  /** The text searched: trigram document and, where there is one, the full-text document. */
+  doc: SQL;
+  tsv: SQL | null;
+};
+
+const listOf = (items: SQL[]) => sql.join(items, sql`, `);
+const orderBy = (keys: SortKey[]) => listOf(keys.map(([expr, dir]) => sql`${expr} ${sql.raw(dir)}`));
+
+type IdRow = { id: string; total: number | null; kind?: number; exact?: boolean; ord?: number };
+
+/** Both drivers (node-postgres and PGlite) answer a raw query with `{ rows }`. */
+async function idRows(db: DbOrTx, query: SQL): Promise<IdRow[]> {
+  const res = await db.execute<IdRow>(query);
+  return Array.isArray(res) ? (res as IdRow[]) : (res as { rows: IdRow[] }).rows;
 }
 
-const relevanceFirst = (rank: SQL | undefined, ...then: SQL[]) => (rank ? [desc(rank), ...then] : then);
+type Page = { limit: number; offset: number };
 
-async function searchQuests(tx: DbOrTx, q: KindQuery): Promise<KindPage<QuestCard>> {
+/** The page's ids walking the order (a btree) with the condition inline; `total` is selected as given. */
+const walkIds = (db: DbOrTx, s: KindSpec, where: SQL, keys: SortKey[], page: Page, total: SQL) =>
+  idRows(
+    db,
+    sql`select ${s.id} as id, ${total} as total from ${s.from} where ${where}
+        order by ${orderBy(keys)} limit ${page.limit} offset ${page.offset}`,
+  );
+
+/** The matches of a condition, counted up to the cap. */
+async function countCapped(db: DbOrTx, s: KindSpec, where: SQL): Promise<number> {
+  const [r] = await idRows(
+    db,
+    sql`select null as id, count(*)::int as total
+        from (select 1 from ${s.from} where ${where} limit ${MATCH_COUNT_CAP}) capped`,
+  );
+  return Number(r?.total ?? 0);
+}
+
+/** Browsing (no text): the page walks the order directly, the total is a capped count sub-select. */
+async function browseKind(
+  db: DbOrTx,
+  kind: ExploreKind,
+  s: KindSpec,
+  page: Page,
+): Promise<KindPage<AnyCard> & { exact: boolean }> {
+  const capped = sql`(select count(*)::int from (select 1 from ${s.from} where ${s.where} limit ${MATCH_COUNT_CAP}) capped)`;
+  const rows = await walkIds(db, s, s.where, s.keys(undefined), page, capped);
+  const count = rows.length ? Number(rows[0]!.total) : page.offset > 0 ? await countCapped(db, s, s.where) : 0;
+  // Pages end with the (capped) total, as the totals say.
+  const ids = page.offset < count ? rows.map((r) => r.id) : [];
+  return { rows: ids.length ? await CARDS[kind](db, ids) : [], count, exact: false };
+}
+
+/**
+ * A text search of one or more kinds in ONE statement that returns, per kind, the page's ids and the
+ * capped total; the cards are then read by id.
+ *
+ * Two phases per kind: the words as written; only when they find nothing, near misses (typos), so "gard"
+ * never drowns in fuzzy noise and "tlegram" still finds "Telegram". The near-miss CTE is gated on the
+ * exact one being empty (a one-time filter: PostgreSQL does not scan when words as written matched).
+ *
+ * Each phase's matches are fenced in a materialized CTE without ORDER BY, up to the cap + 1: PostgreSQL
+ * collects them through the GIN indexes whatever it guesses about their number, and the page is sorted
+ * from those narrow rows, the total being a window count over them. (Inlined under ORDER BY … LIMIT, a
+ * rare word made the planner walk the created_at index through every row.) Only when a phase passes the
+ * cap is its page read again by walking the order, which is then cheap because matches are everywhere
+ * (the reward and cost orders have indexes for that). Past the last page the totals are counted alone.
+ */
+function textStatement(specs: KindSpec[], term: TermParams, page: { limit: unknown; offset: unknown }): SQL {
+  const ctes: SQL[] = [];
+  const selects: SQL[] = [];
+  specs.forEach((s, i) => {
+    for (const phase of ['exact', 'fuzzy'] as const) {
+      const match = phase === 'exact' ? exactMatch(s.doc, s.tsv, term) : fuzzyMatch(s.doc, term);
+      const keys = s.keys(matchRank(s.doc, s.tsv, term, phase));
+      const name = sql.raw(`${phase[0]}${i}`);
+      const gate = phase === 'fuzzy' ? sql` and not exists (select 1 from ${sql.raw(`e${i}`)})` : sql``;
+      ctes.push(sql`${name} as materialized (
+        select ${s.id} as id, ${listOf(keys.map(([expr], k) => sql`${expr} as ${sql.raw(`k${k}`)}`))}
+        from ${s.from} where ${and(s.where, match)}${gate} limit ${MATCH_COUNT_CAP + 1})`);
+      const keyOrder = listOf(keys.map(([, dir], k) => sql.raw(`k${k} ${dir}`)));
+      // The total is counted from the CTE once (no window over every match), and only the page is sorted
+      // (top-N); `ord` numbers the page's rows in that order.
+      selects.push(sql`(select ${sql.raw(`${i} as kind, ${phase === 'exact'} as exact`)}, id, total,
+        (row_number() over ())::int as ord from (
+          select id, (select count(*) from ${name})::int as total from ${name}
+          order by ${keyOrder} limit ${page.limit} offset ${page.offset}) page)`);
+    }
+  });
+  return sql`with ${listOf(ctes)} ${sql.join(selects, sql` union all `)}`;
+}
+
+/**
+ * The text statement per shape (kinds, their orders, whether there is a tsquery), built once with
+ * placeholders and run as a named prepared statement: composing it with drizzle cost ~2 ms of CPU per
+ * search and planning it ~1 ms, more than PostgreSQL spent running it. Its CTEs have no ORDER BY, so a
+ * generic plan is as good as a custom one (the GIN index or, on tiny tables, a scan). Searches with filters
+ * (whose values shape the SQL) are built and planned each time.
+ */
+const textStatements = new Map<string, { query: Query; name: string }>();
+const dialect = new PgDialect();
+
+async function searchText(
+  db: DbOrTx,
+  kinds: ExploreKind[],
+  base: { filters: ParsedFilters; orderings: Record<ExploreKind, string>; viewerId: string; now: Date },
+  term: SearchTerm,
+  page: Page,
+): Promise<Array<KindPage<AnyCard> & { exact: boolean }>> {
+  const specsWith = (viewerId: string | SQLWrapper, now: Date) =>
+    kinds.map((kind) => SPECS[kind]({ filters: base.filters, ordering: base.orderings[kind], viewerId, now }));
+  const key = base.filters.length
+    ? null
+    : `${kinds.join(',')}|${kinds.map((k) => base.orderings[k]).join(',')}|${term.tsquery !== null}`;
+  let statement = key ? textStatements.get(key) : undefined;
+  if (!statement) {
+    const placeholders = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+    // Bound when the statement runs (a Date parameter, as drizzle would send it).
+    const specs = specsWith(sql.placeholder('viewer'), sql.placeholder('now') as unknown as Date);
+    const query = dialect.sqlToQuery(textStatement(specs, termPlaceholders(term), placeholders));
+    statement = { query, name: key ? `explore_search_${textStatements.size + 1}` : '' };
+    if (key) textStatements.set(key, statement);
+  }
+  const values = { ...termValues(term), viewer: base.viewerId, now: base.now, ...page };
+  const prepared = db._.session.prepareQuery(statement.query, undefined, statement.name || undefined, false);
+  const res = await prepared.execute(values);
+  const rows = (Array.isArray(res) ? res : (res as { rows: IdRow[] }).rows) as IdRow[];
+
+  let specs: KindSpec[] | undefined;
+  const params = termParams(term);
+  return Promise.all(
+    kinds.map(async (kind, i) => {
+      const mine = rows.filter((r) => Number(r.kind) === i).sort((a, b) => Number(a.ord) - Number(b.ord));
+      let exact = mine.length > 0 && Boolean(mine[0]!.exact);
+      let count = mine.length ? Number(mine[0]!.total) : 0;
+      let ids = mine.map((r) => r.id);
+      if ((!mine.length && page.offset > 0) || count > MATCH_COUNT_CAP) {
+        // Rare: past the last page, or more matches than the cap. Read with values, not placeholders.
+        const s = (specs ??= specsWith(base.viewerId, base.now))[i]!;
+        const matchOf = (phase: 'exact' | 'fuzzy') =>
+          and(s.where, phase === 'exact' ? exactMatch(s.doc, s.tsv, params) : fuzzyMatch(s.doc, params))!;
+        if (!mine.length) {
+          count = await countCapped(db, s, matchOf('exact'));
+          exact = count > 0;
+          if (!exact) count = await countCapped(db, s, matchOf('fuzzy'));
+        }
+        if (count > MATCH_COUNT_CAP) {
+          const phase = exact ? 'exact' : 'fuzzy';
+          count = MATCH_COUNT_CAP;
+          const keys = s.keys(matchRank(s.doc, s.tsv, params, phase));
+          ids =
+            page.offset < count ? (await walkIds(db, s, matchOf(phase), keys, page, sql`null`)).map((r) => r.id) : [];
+        }
+      }
+      if (page.offset >= count) ids = [];
+      return { rows: ids.length ? await CARDS[kind](db, ids) : [], count, exact };
+    }),
+  );
+}
+
+/**
+ * A page's cards by id, in the page's order. Named prepared statements of a fixed shape: planning the
+ * cards' tag and completion sub-selects costs more than running them (docs/decisions/0005).
+ */
+const IDS = sql.placeholder('ids');
+const questCardsById = preparedPerDb((db) =>
+  db
+    .select(questCardColumns)
+    .from(quests)
+    .where(sql`${quests.id} = any(${IDS}::uuid[])`)
+    .prepare('explore_quest_cards'),
+);
+const perkCardsById = preparedPerDb((db) =>
+  db
+    .select(perkCardColumns)
+    .from(perks)
+    .where(sql`${perks.id} = any(${IDS}::uuid[])`)
+    .prepare('explore_perk_cards'),
+);
+const profileCardsById = preparedPerDb((db) =>
+  db
+    .select(profileCardColumns)
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(sql`${users.id} = any(${IDS}::uuid[])`)
+    .prepare('explore_profile_cards'),
+);
+
+function inOrder<R>(ids: string[], rows: R[], idOf: (r: R) => string): R[] {
+  const byId = new Map(rows.map((r) => [idOf(r), r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
+}
+
+const relevanceFirst = (rank: SQL | undefined, ...then: SortKey[]): SortKey[] =>
+  rank ? [[rank, 'desc'], ...then] : then;
+
+function questSpec(q: KindQuery): KindSpec {
   // Members see what they can join; creators also find their own drafts and closed quests.
   const visible = or(visibleQuest(q.now), and(eq(quests.creatorId, q.viewerId), not(quests.isHidden)))!;
-  const where = and(
-    visible,
-    q.text.match ? idsMatching(quests.id, quests, q.text.match) : undefined,
-    ...filterConditions('tasks', q.filters),
-  )!;
-  const order: Record<string, SQL[]> = {
-    relevance: relevanceFirst(q.text.rank, desc(quests.createdAt), desc(quests.id)),
-    '-created_at': [desc(quests.createdAt), desc(quests.id)],
-    created_at: [asc(quests.createdAt), asc(quests.id)],
-    '-reward_amount': [desc(quests.rewardAmount), desc(quests.createdAt), desc(quests.id)],
-  };
-  const { total, rows } = await pageAndCount(tx, sql`select 1 from ${quests} where ${where}`, q.offset, () =>
-    tx
-      .select(questCardColumns)
-      .from(quests)
-      .where(where)
-      .orderBy(...order[q.ordering]!)
-      .limit(q.limit)
-      .offset(q.offset),
-  );
-  return { rows: rows.map(toQuestCard), count: total };
-}
-
-async function searchPerks(tx: DbOrTx, q: KindQuery): Promise<KindPage<PerkCard>> {
-  const visible = or(visiblePerk(), and(eq(perks.creatorId, q.viewerId), not(perks.isHidden)))!;
-  const where = and(
-    visible,
-    q.text.match ? idsMatching(perks.id, perks, q.text.match) : undefined,
-    ...filterConditions('perks', q.filters),
-  )!;
-  const order: Record<string, SQL[]> = {
-    relevance: relevanceFirst(q.text.rank, desc(perks.createdAt), desc(perks.id)),
-    '-created_at': [desc(perks.createdAt), desc(perks.id)],
-    created_at: [asc(perks.createdAt), asc(perks.id)],
-    '-cost_amount': [desc(perks.costAmount), desc(perks.createdAt), desc(perks.id)],
-    cost_amount: [asc(perks.costAmount), desc(perks.createdAt), desc(perks.id)],
-  };
-  const { total, rows } = await pageAndCount(tx, sql`select 1 from ${perks} where ${where}`, q.offset, () =>
-    tx
-      .select(perkCardColumns)
-      .from(perks)
-      .where(where)
-      .orderBy(...order[q.ordering]!)
-      .limit(q.limit)
-      .offset(q.offset),
-  );
-  return { rows: rows.map(toPerkCard), count: total };
-}
-
-async function searchUsers(tx: DbOrTx, q: KindQuery): Promise<KindPage<ProfileCard>> {
-  // Private profiles stay out of user search (DESIGN §1, user settings).
-  const where = and(
-    visibleUser(),
-    sql`coalesce(${userSettings.privateProfile}, false) = false`,
-    q.text.match ? idsMatching(users.id, users, q.text.match) : undefined,
-    ...filterConditions('users', q.filters),
-  )!;
-  const order: Record<string, SQL[]> = {
-    relevance: relevanceFirst(q.text.rank, desc(users.dateJoined), desc(users.id)),
-    '-created_at': [desc(users.dateJoined), desc(users.id)],
-    '-followers_count': [desc(profiles.followersCount), desc(users.dateJoined), desc(users.id)],
-  };
-  const from = sql`${users} join ${profiles} on ${profiles.id} = ${users.id} left join ${userSettings} on ${userSettings.userId} = ${users.id}`;
-  const { total, rows } = await pageAndCount(tx, sql`select 1 from ${from} where ${where}`, q.offset, () =>
-    tx
-      .select(profileCardColumns)
-      .from(users)
-      .innerJoin(profiles, eq(profiles.id, users.id))
-      .leftJoin(userSettings, eq(userSettings.userId, users.id))
-      .where(where)
-      .orderBy(...order[q.ordering]!)
-      .limit(q.limit)
-      .offset(q.offset),
-  );
-  return { rows: rows.map(toProfileCard), count: total };
-}
-
-const SEARCHERS = {
-  tasks: { run: searchQuests, doc: questDoc, tsv: questTsv },
-  perks: { run: searchPerks, doc: perkDoc, tsv: perkTsv },
-  users: { run: searchUsers, doc: userDoc, tsv: null },
-} as const;
-
-/**
- * One kind, in two phases: the words as written; only when they find nothing, near misses (typos).
- * So "gard" never drowns in fuzzy noise, and "tlegram" still finds "Telegram".
- */
-async function searchKind(
-  tx: DbOrTx,
-  kind: ExploreKind,
-  term: SearchTerm | null,
-  q: Omit<KindQuery, 'text'>,
-): Promise<KindPage<QuestCard | PerkCard | ProfileCard> & { exact: boolean }> {
-  const s = SEARCHERS[kind];
-  const run = (text: TextPhase) =>
-    (s.run as (tx: DbOrTx, q: KindQuery) => Promise<KindPage<never>>)(tx, { ...q, text });
-  if (!term) return { ...(await run({})), exact: false };
-  const exact = await run({ match: exactMatch(s.doc, s.tsv, term), rank: matchRank(s.doc, s.tsv, term, 'exact') });
-  if (exact.count > 0) return { ...exact, exact: true };
   return {
-    ...(await run({ match: fuzzyMatch(s.doc, term), rank: matchRank(s.doc, s.tsv, term, 'fuzzy') })),
-    exact: false,
+    from: sql`${quests}`,
+    id: quests.id,
+    where: and(visible, ...filterConditions('tasks', q.filters))!,
+    doc: questDoc,
+    tsv: questTsv,
+    keys: (rank) =>
+      ({
+        relevance: relevanceFirst(rank, [quests.createdAt, 'desc'], [quests.id, 'desc']),
+        '-created_at': [
+          [quests.createdAt, 'desc'],
+          [quests.id, 'desc'],
+        ],
+        created_at: [
+          [quests.createdAt, 'asc'],
+          [quests.id, 'asc'],
+        ],
+        '-reward_amount': [
+          [quests.rewardAmount, 'desc'],
+          [quests.createdAt, 'desc'],
+          [quests.id, 'desc'],
+        ],
+      })[q.ordering] as SortKey[],
   };
 }
+
+function perkSpec(q: KindQuery): KindSpec {
+  const visible = or(visiblePerk(), and(eq(perks.creatorId, q.viewerId), not(perks.isHidden)))!;
+  return {
+    from: sql`${perks}`,
+    id: perks.id,
+    where: and(visible, ...filterConditions('perks', q.filters))!,
+    doc: perkDoc,
+    tsv: perkTsv,
+    keys: (rank) =>
+      ({
+        relevance: relevanceFirst(rank, [perks.createdAt, 'desc'], [perks.id, 'desc']),
+        '-created_at': [
+          [perks.createdAt, 'desc'],
+          [perks.id, 'desc'],
+        ],
+        created_at: [
+          [perks.createdAt, 'asc'],
+          [perks.id, 'asc'],
+        ],
+        '-cost_amount': [
+          [perks.costAmount, 'desc'],
+          [perks.createdAt, 'desc'],
+          [perks.id, 'desc'],
+        ],
+        cost_amount: [
+          [perks.costAmount, 'asc'],
+          [perks.createdAt, 'desc'],
+          [perks.id, 'desc'],
+        ],
+      })[q.ordering] as SortKey[],
+  };
+}
+
+function userSpec(q: KindQuery): KindSpec {
+  return {
+    from: sql`${users} join ${profiles} on ${profiles.id} = ${users.id} left join ${userSettings} on ${userSettings.userId} = ${users.id}`,
+    id: users.id,
+    // Private profiles stay out of user search (DESIGN §1, user settings).
+    where: and(
+      visibleUser(),
+      sql`coalesce(${userSettings.privateProfile}, false) = false`,
+      ...filterConditions('users', q.filters),
+    )!,
+    doc: userDoc,
+    tsv: null,
+    keys: (rank) =>
+      ({
+        relevance: relevanceFirst(rank, [users.dateJoined, 'desc'], [users.id, 'desc']),
+        '-created_at': [
+          [users.dateJoined, 'desc'],
+          [users.id, 'desc'],
+        ],
+        '-followers_count': [
+          [profiles.followersCount, 'desc'],
+          [users.dateJoined, 'desc'],
+          [users.id, 'desc'],
+        ],
+      })[q.ordering] as SortKey[],
+  };
+}
+
+const SPECS: Record<ExploreKind, (q: KindQuery) => KindSpec> = { tasks: questSpec, perks: perkSpec, users: userSpec };
+
+/** The cards of the given ids, in that order. */
+const CARDS: Record<ExploreKind, (db: DbOrTx, ids: string[]) => Promise<AnyCard[]>> = {
+  tasks: async (db, ids) => inOrder(ids, await questCardsById(db).execute({ ids }), (r) => r.id).map(toQuestCard),
+  perks: async (db, ids) => inOrder(ids, await perkCardsById(db).execute({ ids }), (r) => r.id).map(toPerkCard),
+  users: async (db, ids) =>
+    inOrder(ids, await profileCardsById(db).execute({ ids }), (r) => r.userId).map(toProfileCard),
+};
 
 const KIND_LABEL: Record<ExploreKind | 'mixed', string> = {
   tasks: 'quests',
@@ -344,8 +523,7 @@ export async function countSearch(db: DbOrTx, term: string): Promise<void> {
 
 /**
  * `POST explore/search/`. A specific content type pages through that kind; `mixed` returns a few of
- * each kind per page (the All tab). Runs in one read transaction so the trigram threshold applies
- * to its queries only.
+ * each kind per page (the All tab).
  */
 export async function search(
   db: Db,
@@ -359,21 +537,20 @@ export async function search(
   const perPage = mixed ? Math.min(req.limit, EXPLORE_LIMITS.mixedPerType) : req.limit;
   const kinds = mixed ? KINDS.filter((k) => kindAccepts(k, filters)) : [req.content_type as ExploreKind];
 
-  const results = await db.transaction(async (tx) => {
-    if (term)
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+  // No transaction: the trigram threshold is a setting of every connection (db/client.ts).
+  const page = { limit: perPage, offset: (req.page - 1) * perPage };
+  const pages = term
+    ? await searchText(db, kinds, { filters, orderings, ...ctx }, term, page)
+    : await Promise.all(
+        kinds.map((kind) => browseKind(db, kind, SPECS[kind]({ filters, ordering: orderings[kind], ...ctx }), page)),
       );
-    const base = { filters, limit: perPage, offset: (req.page - 1) * perPage, ...ctx };
-    const empty = { rows: [], count: 0, exact: false };
-    const one = (kind: ExploreKind) =>
-      kinds.includes(kind) ? searchKind(tx, kind, term, { ...base, ordering: orderings[kind] }) : empty;
-    return {
-      tasks: (await one('tasks')) as KindPage<QuestCard> & { exact: boolean },
-      perks: (await one('perks')) as KindPage<PerkCard> & { exact: boolean },
-      users: (await one('users')) as KindPage<ProfileCard> & { exact: boolean },
-    };
-  });
+  const empty = { rows: [], count: 0, exact: false };
+  const of = (kind: ExploreKind) => (kinds.includes(kind) ? pages[kinds.indexOf(kind)]! : empty);
+  const results = {
+    tasks: of('tasks') as KindPage<QuestCard> & { exact: boolean },
+    perks: of('perks') as KindPage<PerkCard> & { exact: boolean },
+    users: of('users') as KindPage<ProfileCard> & { exact: boolean },
+  };
 
   const counts = { tasks: results.tasks.count, perks: results.perks.count, users: results.users.count };
   const totalResults = counts.tasks + counts.perks + counts.users;

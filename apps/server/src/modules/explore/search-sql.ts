@@ -1,20 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { perks, quests, users } from '../../db/schema/index.ts';
 
 /**
- * The searched expressions. They must stay exactly the expressions indexed in migration 0002_search
- * (GIN trigram on the lower-cased text, GIN on the 'simple' tsvector) or the planner falls back to scans.
+ * The searched text. The trigram documents must stay exactly the expressions indexed in migration
+ * 0002_search (GIN trigram on the lower-cased text) or the planner falls back to scans. The full-text
+ * documents are the stored `search_tsv` columns of migration 0003 (GIN indexed): a prefix match or a rank
+ * reads them instead of recomputing to_tsvector for every candidate row.
  */
 export const questDoc = sql`lower(${quests.title} || ' ' || ${quests.description})`;
-export const questTsv = sql`to_tsvector('simple'::regconfig, ${quests.title} || ' ' || ${quests.description})`;
+export const questTsv = sql.raw('"quests"."search_tsv"');
 export const perkDoc = sql`lower(${perks.title} || ' ' || ${perks.description})`;
-export const perkTsv = sql`to_tsvector('simple'::regconfig, ${perks.title} || ' ' || ${perks.description})`;
+export const perkTsv = sql.raw('"perks"."search_tsv"');
 export const userDoc = sql`lower(coalesce(${users.username}, '') || ' ' || coalesce(${users.tgUsername}, '') || ' ' || ${users.firstName} || ' ' || ${users.lastName})`;
 
 /**
  * Word similarity a match needs (pg_trgm's default is 0.6). At 0.5 a one-letter slip in a word of six
- * or more letters still matches ("tlegram" → "telegram", "tutorual" → "tutorial").
+ * or more letters still matches ("tlegram" → "telegram", "tutorual" → "tutorial"). Every connection
+ * sets it when it opens (`db/client.ts`), so a search needs no transaction to set it.
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
 
@@ -38,32 +40,46 @@ export function searchTerm(query: string): SearchTerm | null {
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * The values a search statement binds. They are `sql.placeholder`s when the statement is built once and
+ * reused (its text depends only on whether there is a tsquery), or the values themselves.
+ */
+export type TermParams = { text: unknown; tsquery: unknown; like: unknown; hasTsquery: boolean };
+
+export const termValues = (term: SearchTerm) => ({
+  text: term.text,
+  tsquery: term.tsquery,
+  like: containing(term.text),
+});
+
+export const termParams = (term: SearchTerm): TermParams => ({
+  ...termValues(term),
+  hasTsquery: term.tsquery !== null,
+});
+
+export const termPlaceholders = (term: SearchTerm): TermParams => ({
+  text: sql.placeholder('text'),
+  tsquery: sql.placeholder('tsquery'),
+  like: sql.placeholder('like'),
+  hasTsquery: term.tsquery !== null,
+});
+
+/**
  * Phase one, the words as written: every query word starts a word of the row (full-text prefix), or,
  * where there is no tsvector (members), the text appears in it.
  */
-export function exactMatch(doc: SQL, tsv: SQL | null, term: SearchTerm): SQL {
-  if (!tsv || !term.tsquery) return sql`${doc} like ${containing(term.text)}`;
+export function exactMatch(doc: SQL, tsv: SQL | null, term: TermParams): SQL {
+  if (!tsv || !term.hasTsquery) return sql`${doc} like ${term.like}`;
   return sql`${tsv} @@ to_tsquery('simple', ${term.tsquery})`;
 }
 
 /** Phase two, only when phase one found nothing: the query is word-similar to a run of the row's text. */
-export function fuzzyMatch(doc: SQL, term: SearchTerm): SQL {
+export function fuzzyMatch(doc: SQL, term: TermParams): SQL {
   return sql`${term.text} <% ${doc}`;
 }
 
 /** Relevance within a phase: full-text rank for exact matches, word similarity for near misses. */
-export function matchRank(doc: SQL, tsv: SQL | null, term: SearchTerm, phase: 'exact' | 'fuzzy'): SQL<number> {
-  if (phase === 'exact' && tsv && term.tsquery)
+export function matchRank(doc: SQL, tsv: SQL | null, term: TermParams, phase: 'exact' | 'fuzzy'): SQL<number> {
+  if (phase === 'exact' && tsv && term.hasTsquery)
     return sql<number>`ts_rank(${tsv}, to_tsquery('simple', ${term.tsquery}))`;
   return sql<number>`word_similarity(${term.text}, ${doc})`;
-}
-
-/**
- * `id = any(array(<ids matching the text>))`: the matching ids are found first, through the GIN indexes,
- * and the rows are then read by primary key. Written inline (`id in (...)`, or `and`-ed with the other
- * conditions) the planner misjudges how many rows match and walks the created_at index instead, reading
- * every row (seconds at 100k rows for a rare word).
- */
-export function idsMatching(id: PgColumn, table: PgTable, match: SQL): SQL {
-  return sql`${id} = any(array(select ${id} from ${table} where ${match}))`;
 }
