@@ -19,8 +19,11 @@ export const EXPLORE_LIMITS = {
   filterValueMax: 100,
   /** Tags offered in the tags filter: the most used ones. */
   tagOptions: 12,
-  /** Totals stop counting here (a 100k-row browse would cost more than its page): shown as "10,000+". */
-  countCap: 10_000,
+  /**
+   * Totals stop counting here, shown as "1,000+": counting every match of a common word costs more than
+   * its page (12× at 100k rows with a 10,000 cap; decision 0007), and nobody pages past 50 pages of 20.
+   */
+  countCap: 1_000,
   /** Cards show at most this many tags plus a +N badge. */
   cardTags: 2,
 } as const;
