@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { perkRedemptions, perks, profiles, quests, transactions, users, wallets } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 import { displayName } from '../accounts/accounts.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { getMemberWallet, move, type WalletRow } from './wallet.service.ts';
@@ -181,6 +182,16 @@ function filters(wallet: WalletRow, q: TransactionListQuery): SQL {
   return and(...parts)!;
 }
 
+/**
+ * A page's rows with their parties and related titles, by id: a named prepared statement, because planning
+ * the nine-way join took ~10 ms per request against ~0.3 ms to run it for ten rows (docs/decisions/0005).
+ */
+const rowsById = preparedPerDb((db) =>
+  baseQuery(db)
+    .where(sql`${transactions.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('wallet_history_rows'),
+);
+
 /** One page of a wallet's history (the wallet must already be checked as the caller's). */
 export async function listWalletTransactions(
   db: DbOrTx,
@@ -204,14 +215,27 @@ export async function listWalletTransactions(
         .leftJoin(pr, eq(pr.transactionId, transactions.id))
         .where(where)
     : db.select({ n: count() }).from(transactions).where(where);
-  const [rows, [total]] = await Promise.all([
-    baseQuery(db)
-      .where(where)
-      .orderBy(...orderings[q.ordering])
-      .limit(limit)
-      .offset(offset),
-    countQuery,
-  ]);
+  // A search filters on the joined names and titles, so it pages the joined query itself; otherwise the
+  // page's ids come from the transactions alone and the joined rows from the prepared statement.
+  const page = needsJoins
+    ? baseQuery(db)
+        .where(where)
+        .orderBy(...orderings[q.ordering])
+        .limit(limit)
+        .offset(offset)
+    : db
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(where)
+        .orderBy(...orderings[q.ordering])
+        .limit(limit)
+        .offset(offset)
+        .then(async (ids) => {
+          if (!ids.length) return [];
+          const byId = new Map((await rowsById(db).execute({ ids: ids.map((r) => r.id) })).map((r) => [r.t.id, r]));
+          return ids.map((r) => byId.get(r.id)).filter((r): r is JoinedRow => r !== undefined);
+        });
+  const [rows, [total]] = await Promise.all([page, countQuery]);
   return { rows: rows.map((r) => toDto(r, wallet.id, productName)), count: total?.n ?? 0 };
 }
 
