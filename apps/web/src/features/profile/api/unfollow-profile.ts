@@ -1,39 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FollowResponse, ProfileDetail } from '@wyn/contract';
+import type { FollowResponse } from '@wyn/contract';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-client';
-import { applyFollow } from '../lib/profile-display';
-import { profileDetailKey } from './get-profile';
+import { useFollowMutation } from './follow-mutation';
 
 /** POST club/profiles/{id}/unfollow/ — the caller toasts the outcome. */
 export function unfollowProfile(id: string): Promise<FollowResponse> {
   return api.post<FollowResponse>(apiPaths.profileUnfollow(id), undefined, { toast: false });
 }
 
-/**
- * Unfollow with the count moved at once (-1, never below 0) and put back if the call fails (spec 02 §4); the server's
- * count replaces the guess when it answers.
- */
-export function useUnfollowProfile(id: string) {
-  const qc = useQueryClient();
-  const key = profileDetailKey(id);
-  return useMutation({
-    mutationFn: () => unfollowProfile(id),
-    onMutate: async () => {
-      await qc.cancelQueries({ queryKey: key });
-      const before = qc.getQueryData<ProfileDetail>(key);
-      if (before) qc.setQueryData<ProfileDetail>(key, applyFollow(before, false));
-      return { before };
-    },
-    onError: (_e, _v, ctx) => {
-      if (ctx?.before) qc.setQueryData(key, ctx.before);
-    },
-    onSuccess: (res) => {
-      qc.setQueryData<ProfileDetail>(key, (p) =>
-        p ? { ...p, is_following: res.is_following, followers_count: res.followers_count } : p,
-      );
-      void qc.invalidateQueries({ queryKey: queryKeys.myProfile });
-    },
-  });
-}
+/** Unfollow, optimistically (-1, never below 0), reverted on failure. */
+export const useUnfollowProfile = (id: string) => useFollowMutation(id, false, unfollowProfile);
