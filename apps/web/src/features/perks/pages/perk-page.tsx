@@ -1,9 +1,10 @@
+import { PageErrorCard } from '@/components/error-state';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PerkDetail } from '@wyn/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PerkTypeArt } from '@/components/cards/type-icons';
-import { AlertCircleIcon, ArrowLeftIcon, ShieldIcon } from '@/components/icons';
+import { ArrowLeftIcon, ShieldIcon } from '@/components/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
@@ -242,23 +243,14 @@ function PerkError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
   const status = isApiError(error) ? error.status : 0;
   const notFound = status === 404 || status === 400;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 md:px-6">
-      <div
-        role="alert"
-        className="mt-10 flex flex-col items-center rounded-3xl border border-border bg-card px-6 py-12 text-center"
-      >
-        <span className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-destructive-soft text-destructive">
-          <AlertCircleIcon className="size-7" />
-        </span>
-        <h1 className="text-lg font-semibold">{notFound ? PERK_PAGE_MSG.notFoundTitle : PERK_PAGE_MSG.loadFailed}</h1>
-        {notFound ? <p className="mt-1.5 text-sm text-muted-foreground">{PERK_PAGE_MSG.notFound}</p> : null}
-        <div className="mt-6 flex flex-wrap justify-center gap-2">
-          <Button variant="outline" onClick={back}>
-            <ArrowLeftIcon className="size-4" /> Back to Perks
-          </Button>
-          {notFound ? null : <Button onClick={onRetry}>Try Again</Button>}
-        </div>
-      </div>
-    </div>
+    <PageErrorCard
+      title={notFound ? PERK_PAGE_MSG.notFoundTitle : PERK_PAGE_MSG.loadFailed}
+      description={notFound ? PERK_PAGE_MSG.notFound : null}
+    >
+      <Button variant="outline" onClick={back}>
+        <ArrowLeftIcon className="size-4" /> Back to Perks
+      </Button>
+      {notFound ? null : <Button onClick={onRetry}>Try Again</Button>}
+    </PageErrorCard>
   );
 }

@@ -1,15 +1,8 @@
+import { PageErrorCard } from '@/components/error-state';
 import { PROFILE_MSG, type ProfileDetail, type UpdateProfileRequest } from '@wyn/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  AlertCircleIcon,
-  ArrowLeftIcon,
-  ClipboardCheckIcon,
-  GiftIcon,
-  ImageIcon,
-  LogOutIcon,
-  MessageIcon,
-} from '@/components/icons';
+import { ArrowLeftIcon, ClipboardCheckIcon, GiftIcon, ImageIcon, LogOutIcon, MessageIcon } from '@/components/icons';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -313,26 +306,14 @@ function ProfileError({ error, onRetry }: { error: unknown; onRetry: () => void 
         : PROFILE_PAGE_MSG.loadFailed;
   const detail = isApiError(error) && kind === 'other' ? error.message : null;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 md:px-6">
-      <div
-        role="alert"
-        className="mt-10 flex flex-col items-center rounded-3xl border border-border bg-card px-6 py-12 text-center"
-      >
-        <span className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-destructive-soft text-destructive">
-          <AlertCircleIcon className="size-7" />
-        </span>
-        <h1 className="text-lg font-semibold">{title}</h1>
-        {detail ? <p className="mt-1.5 text-sm text-muted-foreground">{detail}</p> : null}
-        <div className="mt-6 flex flex-wrap justify-center gap-2">
-          {kind === 'not_found' ? (
-            <Button onClick={() => void navigate(paths.explore)}>{PROFILE_PAGE_MSG.backToExplore}</Button>
-          ) : kind === 'server' ? (
-            <Button onClick={() => void navigate(paths.home)}>{PROFILE_PAGE_MSG.backToHome}</Button>
-          ) : (
-            <Button onClick={onRetry}>Try Again</Button>
-          )}
-        </div>
-      </div>
-    </div>
+    <PageErrorCard title={title} description={detail}>
+      {kind === 'not_found' ? (
+        <Button onClick={() => void navigate(paths.explore)}>{PROFILE_PAGE_MSG.backToExplore}</Button>
+      ) : kind === 'server' ? (
+        <Button onClick={() => void navigate(paths.home)}>{PROFILE_PAGE_MSG.backToHome}</Button>
+      ) : (
+        <Button onClick={onRetry}>Try Again</Button>
+      )}
+    </PageErrorCard>
   );
 }

@@ -1,9 +1,10 @@
+import { PageErrorCard } from '@/components/error-state';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { QuestTypeIcon } from '@/components/cards/type-icons';
-import { AlertCircleIcon, ArrowLeftIcon, ClipboardCheckIcon, ExternalLinkIcon, HashIcon } from '@/components/icons';
+import { ArrowLeftIcon, ClipboardCheckIcon, ExternalLinkIcon, HashIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -440,26 +441,15 @@ function QuestError({ error, onRetry }: { error: unknown; onRetry: () => void })
   const message =
     status === 404 || status === 400 ? QUEST_MSG.notFound : status === 403 ? QUEST_MSG.forbidden : QUEST_MSG.loadFailed;
   return (
-    <div className="mx-auto w-full max-w-xl px-4 md:px-6">
-      <div
-        role="alert"
-        className="mt-10 flex flex-col items-center rounded-3xl border border-border bg-card px-6 py-12 text-center"
-      >
-        <span className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-destructive-soft text-destructive">
-          <AlertCircleIcon className="size-7" />
-        </span>
-        <h1 className="text-lg font-semibold">{message}</h1>
-        <div className="mt-6 flex flex-wrap justify-center gap-2">
-          <Button variant="outline" onClick={() => void navigate(-1)}>
-            Go Back
-          </Button>
-          <Link to={href.browseQuests()} className={buttonVariants({ variant: 'outline' })}>
-            Browse Quests
-          </Link>
-          <Button onClick={onRetry}>Try Again</Button>
-        </div>
-      </div>
-    </div>
+    <PageErrorCard title={message}>
+      <Button variant="outline" onClick={() => void navigate(-1)}>
+        Go Back
+      </Button>
+      <Link to={href.browseQuests()} className={buttonVariants({ variant: 'outline' })}>
+        Browse Quests
+      </Link>
+      <Button onClick={onRetry}>Try Again</Button>
+    </PageErrorCard>
   );
 }
 
