@@ -33,7 +33,7 @@ export async function startBenchServer(port: number, name: string): Promise<Benc
   const jwtSecret = randomBytes(32).toString('hex');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-bench-'));
   const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,

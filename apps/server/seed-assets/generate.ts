@@ -1,6 +1,6 @@
 /**
  * Generates the demo images the seed copies into DATA_DIR/media/seed/: soft gradient artwork written as
- * PNG with a tiny encoder (node:zlib only). Run from apps/server: `npx tsx seed-assets/generate.ts`.
+ * PNG with a tiny encoder (node:zlib only). Run from apps/server: `node seed-assets/generate.ts`.
  * The output is committed, so this only needs to run when the artwork changes.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,11 +9,13 @@ import { usingPostgres } from '../test/create-test-app.ts';
 
 /** The real process: start-up checks, the PGlite lock, graceful shutdown. */
 const serverDir = path.resolve(import.meta.dirname, '..');
+const rootPackage = JSON.parse(readFileSync(path.resolve(serverDir, '../../package.json'), 'utf8'));
+const pinnedNode: string = rootPackage.dependencies.node;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['src/main.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -73,6 +75,9 @@ describe.skipIf(usingPostgres)('the server process', { timeout: 180_000 }, () =>
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(existsSync(path.join(dataDir, 'wyn.lock'))).toBe(true);
+      // The project brings its own Node (decision 0008): the process runs on exactly the pinned version.
+      const health = (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.json())) as { node: string };
+      expect(health.node).toBe(`v${pinnedNode}`);
 
       const second = start({ PORT: String(await freePort()) });
       expect(await second.exited).toBe(1);

@@ -47,7 +47,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.productName} is running at ${config.publicUrl} (database: ${database.kind})`);
+  app.log.info(
+    { node: process.version },
+    `${config.productName} is running at ${config.publicUrl} (database: ${database.kind}, Node.js ${process.version})`,
+  );
 }
 
 main().catch((err) => {

@@ -14,7 +14,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function run(script: string, args: string[] = []): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [script, ...args], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,11 +9,13 @@ import { unavailable } from '../lib/errors.ts';
  * `TelegramApiError` (with Telegram's description) so callers can map them to clear messages.
  */
 export class TelegramApiError extends Error {
-  constructor(
-    readonly errorCode: number,
-    readonly description: string,
-  ) {
+  readonly errorCode: number;
+  readonly description: string;
+
+  constructor(errorCode: number, description: string) {
     super(description);
+    this.errorCode = errorCode;
+    this.description = description;
   }
 }
 

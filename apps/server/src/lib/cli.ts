@@ -29,7 +29,7 @@ export async function runCli(
     }
     throw err;
   }
-  let code = 0;
+  let code: number;
   try {
     await database.migrate();
     code = (await task({ config, database })) ?? 0;

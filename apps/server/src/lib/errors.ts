@@ -2,14 +2,25 @@ import { ErrorCode, MSG } from '@wyn/contract';
 
 /** An error a service throws to say what the client did wrong; the error handler turns it into {detail, code, errors}. */
 export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly detail: string;
+  readonly errors: Record<string, string[]> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    readonly detail: string,
-    readonly errors?: Record<string, string[]>,
-    readonly headers?: Record<string, string>,
+    statusCode: number,
+    code: string,
+    detail: string,
+    errors?: Record<string, string[]>,
+    headers?: Record<string, string>,
   ) {
     super(detail);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.detail = detail;
+    this.errors = errors;
+    this.headers = headers;
   }
 }
 

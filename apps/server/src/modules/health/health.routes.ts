@@ -8,17 +8,19 @@ export async function healthRoutes(app: AppInstance, { deps }: ModuleOptions) {
       schema: {
         tags: ['health'],
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.string() }),
-          503: z.object({ status: z.literal('unavailable'), database: z.string() }),
+          200: z.object({ status: z.literal('ok'), database: z.string(), node: z.string() }),
+          503: z.object({ status: z.literal('unavailable'), database: z.string(), node: z.string() }),
         },
       },
     },
     async (_request, reply) => {
       try {
         await deps.database.ping();
-        return { status: 'ok' as const, database: deps.database.kind };
+        return { status: 'ok' as const, database: deps.database.kind, node: process.version };
       } catch {
-        return reply.status(503).send({ status: 'unavailable' as const, database: deps.database.kind });
+        return reply
+          .status(503)
+          .send({ status: 'unavailable' as const, database: deps.database.kind, node: process.version });
       }
     },
   );

@@ -8,10 +8,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('health and the outer shell', () => {
-  it('reports the database', async () => {
+  it('reports the database and the Node.js version it runs on', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: t.database.kind });
+    expect(res.json()).toEqual({ status: 'ok', database: t.database.kind, node: process.version });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
