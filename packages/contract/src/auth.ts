@@ -142,7 +142,40 @@ export const AuthErrorCode = {
   telegramExpired: 'telegram_expired',
   telegramTaken: 'telegram_taken',
   accountDisabled: 'account_disabled',
+  registrationPending: 'registration_pending',
 } as const;
+
+/** Sentences of the pending-registration and password-reset flows (not in the spec; worded here). */
+export const ACCOUNT_MSG = {
+  registrationPending:
+    'An account with these details is waiting for verification. Enter the code we sent, or use "Forgot password?" to choose a new password.',
+  forgotPasswordLink: 'Forgot password?',
+  resetTitle: 'Reset your password',
+  resetIntro: 'Enter your username, email or phone. If an account matches, we will send it a code.',
+  resetCodeSent: 'If an account matches, we have sent it a code to reset the password.',
+  resetDone: 'Your password has been changed. Please sign in with your new password.',
+  resetSendCode: 'Send code',
+  resetSubmit: 'Change password',
+  newPasswordLabel: 'New password',
+} as const;
+
+/** POST password-reset/: the same answer whether or not the identifier belongs to an account. */
+export const passwordResetRequest = z.object({
+  identifier: z.string({ error: MSG.verifyFillAll }).trim().min(1, MSG.verifyFillAll).max(254),
+});
+export type PasswordResetRequest = z.input<typeof passwordResetRequest>;
+export const passwordResetConfirmRequest = z.object({
+  identifier: z.string({ error: MSG.verifyFillAll }).trim().min(1, MSG.verifyFillAll).max(254),
+  otp: z
+    .string({ error: MSG.verifyFillAll })
+    .trim()
+    .min(1, MSG.verifyFillAll)
+    .regex(/^\d{6}$/, 'The code has 6 digits'),
+  new_password: passwordField,
+});
+export type PasswordResetConfirmRequest = z.input<typeof passwordResetConfirmRequest>;
+export const passwordResetResponse = z.object({ detail: z.string() });
+export type PasswordResetResponse = z.infer<typeof passwordResetResponse>;
 
 /** POST otp-resend/: the same neutral answer whether or not the identifier belongs to an account. */
 export const otpResendResponse = z.object({ detail: z.string() });

@@ -28,7 +28,7 @@ export const otpCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'login'] })
+    purpose: text('purpose', { enum: ['verify', 'login', 'reset'] })
       .notNull()
       .default('verify'),
     codeHash: text('code_hash').notNull(),

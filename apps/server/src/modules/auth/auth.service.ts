@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type z } from 'zod';
 import {
+  ACCOUNT_MSG,
   AuthErrorCode,
   ErrorCode,
   LIMITS,
@@ -25,6 +26,7 @@ import {
   chooseDelivery,
   codeCheckError,
   deliverCode,
+  type Delivery,
   issueCode,
   secondsUntilResend,
 } from './otp.service.ts';
@@ -69,10 +71,14 @@ export function rethrowUniqueAsFieldError(err: unknown): never {
 
 /**
  * Creates an unverified account (user, profile, settings, wallet, welcome bonus) and its first code in
- * one transaction, then delivers the code. Re-registering identifiers of a still-unverified account
- * takes that account over instead of failing: new password and names, and a fresh code unless one was
- * sent less than 60 s ago. It applies only when every identifier given either matches that account or is
- * one it does not have yet.
+ * one transaction, then delivers the code.
+ *
+ * A registration never changes a pending (unverified) account: whoever can read the code would
+ * otherwise verify an account whose password someone else chose. Registering again for the same
+ * pending account with the password it was registered with is answered like a resend (a new code to
+ * the account's own address, or "wait a minute"). Any other overlap is refused: 409 when it is exactly
+ * that pending account (its owner can set a password through a reset code), or the usual "taken" field
+ * errors.
  */
 export async function register(
   deps: AuthDeps,
@@ -87,46 +93,22 @@ export async function register(
   // An undeliverable code is refused before anything is hashed or written.
   chooseDelivery(deps, { email: fields.email });
   const passwordHash = await hashPassword(deps.config, input.password);
+  const identifier = fields.email ?? fields.phoneNumber ?? fields.username ?? '';
+
+  const pending = await pendingAccountFor(deps, fields);
+  if (pending) {
+    if (!pending.passwordHash || !(await verifyPassword(pending.passwordHash, input.password))) {
+      throw registrationPending();
+    }
+    const sent = await sendCodeIfAllowed(deps, log, pending, identifier);
+    if (sent.waitSeconds > 0) throw tooManyRequests(MSG.otpTooSoon, sent.waitSeconds, ErrorCode.otpTooSoon);
+    return { detail: MSG.otpSent, identifier, delivery: sent.channel };
+  }
 
   const result = await deps.database.db
     .transaction(async (tx) => {
       const matches = await findUsersByAnyIdentifier(tx, fields);
-      const existing = matches.length === 1 ? matches[0] : undefined;
-      const reclaimable =
-        existing &&
-        !existing.isVerified &&
-        existing.isActive &&
-        (!fields.username || !existing.username || sameText(existing.username, fields.username)) &&
-        (!fields.email || !existing.email || sameText(existing.email, fields.email)) &&
-        (!fields.phoneNumber || !existing.phoneNumber || existing.phoneNumber === fields.phoneNumber);
-
-      if (matches.length && !reclaimable) {
-        const taken: IdentifierField[] = [];
-        if (fields.username && matches.some((u) => sameText(u.username, fields.username))) taken.push('username');
-        if (fields.email && matches.some((u) => sameText(u.email, fields.email))) taken.push('email');
-        if (fields.phoneNumber && matches.some((u) => u.phoneNumber === fields.phoneNumber)) taken.push('phone_number');
-        throw identifiersTaken(taken);
-      }
-
-      if (existing && reclaimable) {
-        const delivery = chooseDelivery(deps, { email: fields.email ?? existing.email });
-        await tx
-          .update(users)
-          .set({
-            passwordHash,
-            username: existing.username ?? fields.username,
-            email: existing.email ?? fields.email,
-            phoneNumber: existing.phoneNumber ?? fields.phoneNumber,
-            ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-            ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
-            updatedAt: deps.now(),
-          })
-          .where(eq(users.id, existing.id));
-        const wait = await secondsUntilResend(tx, deps, existing.id);
-        const issued = wait > 0 ? null : await issueCode(tx, deps, existing.id, delivery.channel);
-        return { delivery, issued };
-      }
-
+      if (matches.length) throw identifiersTaken(takenFields(fields, matches));
       const delivery = chooseDelivery(deps, { email: fields.email });
       const user = await createAccount(
         tx,
@@ -147,9 +129,41 @@ export async function register(
     })
     .catch(rethrowUniqueAsFieldError);
 
-  const identifier = fields.email ?? fields.phoneNumber ?? fields.username ?? '';
-  if (result.issued) await deliverCode(deps, log, result.delivery, result.issued, identifier);
+  await deliverCode(deps, log, result.delivery, result.issued, identifier);
   return { detail: MSG.registerSuccess, identifier, delivery: result.delivery.channel };
+}
+
+type RegisterFields = { username: string | null; email: string | null; phoneNumber: string | null };
+
+const registrationPending = () => new AppError(409, AuthErrorCode.registrationPending, ACCOUNT_MSG.registrationPending);
+
+function takenFields(fields: RegisterFields, matches: UserRow[]): IdentifierField[] {
+  const taken: IdentifierField[] = [];
+  if (fields.username && matches.some((u) => sameText(u.username, fields.username))) taken.push('username');
+  if (fields.email && matches.some((u) => sameText(u.email, fields.email))) taken.push('email');
+  if (fields.phoneNumber && matches.some((u) => u.phoneNumber === fields.phoneNumber)) taken.push('phone_number');
+  return taken;
+}
+
+/**
+ * The pending account this registration names exactly: one unverified, active account holding every
+ * identifier given (identifiers it lacks would be added by someone else, so they do not count as a
+ * match); overlaps of any other kind are "taken" errors.
+ */
+async function pendingAccountFor(deps: AuthDeps, fields: RegisterFields): Promise<UserRow | undefined> {
+  const matches = await findUsersByAnyIdentifier(deps.database.db, fields);
+  if (!matches.length) return undefined;
+  const [only] = matches;
+  const exact =
+    matches.length === 1 &&
+    only &&
+    !only.isVerified &&
+    only.isActive &&
+    (!fields.username || sameText(only.username, fields.username)) &&
+    (!fields.email || sameText(only.email, fields.email)) &&
+    (!fields.phoneNumber || only.phoneNumber === fields.phoneNumber);
+  if (exact) return only;
+  throw identifiersTaken(takenFields(fields, matches));
 }
 
 // ---------------------------------------------------------------------------------------------- codes
@@ -197,7 +211,7 @@ async function sendCodeIfAllowed(
   log: FastifyBaseLogger,
   user: UserRow,
   identifier: string,
-): Promise<{ waitSeconds: number }> {
+): Promise<{ waitSeconds: number; channel: Delivery['channel'] }> {
   const delivery = chooseDelivery(deps, user);
   const result = await deps.database.db.transaction(async (tx) => {
     const waitSeconds = await secondsUntilResend(tx, deps, user.id);
@@ -205,7 +219,7 @@ async function sendCodeIfAllowed(
     return { waitSeconds: 0, issued: await issueCode(tx, deps, user.id, delivery.channel) };
   });
   if (result.issued) await deliverCode(deps, log, delivery, result.issued, identifier);
-  return { waitSeconds: result.waitSeconds };
+  return { waitSeconds: result.waitSeconds, channel: delivery.channel };
 }
 
 // ---------------------------------------------------------------------------------------------- login

@@ -17,6 +17,9 @@ export type Delivery = { channel: 'email'; to: string } | { channel: 'log' };
 
 export type OtpDeps = Pick<AppContext, 'config' | 'mailer' | 'now'>;
 
+/** What a code proves: owning the address at sign-up ('verify') or for a password reset ('reset'). */
+export type CodePurpose = 'verify' | 'reset';
+
 /**
  * How a code can reach this account — decided before anything is written. E-mail when there is an
  * address and real mail; the server log outside production; otherwise refused (never silently dropped).
@@ -31,12 +34,17 @@ function codeHash(secret: string, userId: string, code: string): string {
   return createHmac('sha256', secret).update(`${userId}:${code}`).digest('hex');
 }
 
-/** Seconds until another code may be sent to this user (0 when allowed now). */
-export async function secondsUntilResend(db: DbOrTx, deps: OtpDeps, userId: string): Promise<number> {
+/** Seconds until another code of this purpose may be sent to this user (0 when allowed now). */
+export async function secondsUntilResend(
+  db: DbOrTx,
+  deps: OtpDeps,
+  userId: string,
+  purpose: CodePurpose = 'verify',
+): Promise<number> {
   const [last] = await db
     .select({ createdAt: otpCodes.createdAt })
     .from(otpCodes)
-    .where(eq(otpCodes.userId, userId))
+    .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose)))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1);
   if (!last) return 0;
@@ -44,19 +52,28 @@ export async function secondsUntilResend(db: DbOrTx, deps: OtpDeps, userId: stri
   return Math.max(0, Math.ceil(LIMITS.otpResendSeconds - elapsed));
 }
 
-/** Retires the user's live codes and stores a new one. Returns the plain code (to deliver) and its row id. */
-export async function issueCode(tx: Tx, deps: OtpDeps, userId: string, channel: Delivery['channel']) {
+/**
+ * Retires the user's live codes of this purpose and stores a new one. Returns the plain code (to
+ * deliver) and its row id. Purposes never share codes: a sign-up code cannot reset a password.
+ */
+export async function issueCode(
+  tx: Tx,
+  deps: OtpDeps,
+  userId: string,
+  channel: Delivery['channel'],
+  purpose: CodePurpose = 'verify',
+) {
   const now = deps.now();
   await tx
     .update(otpCodes)
     .set({ consumedAt: now })
-    .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.consumedAt)));
+    .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
   const code = String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
   const [row] = await tx
     .insert(otpCodes)
     .values({
       userId,
-      purpose: 'verify',
+      purpose,
       codeHash: codeHash(deps.config.jwtSecret, userId, code),
       channel,
       expiresAt: new Date(now.getTime() + LIMITS.otpTtlSeconds * 1000),
@@ -77,6 +94,7 @@ export async function deliverCode(
   delivery: Delivery,
   issued: { code: string; codeId: string },
   identifier: string,
+  purpose: CodePurpose = 'verify',
 ): Promise<void> {
   if (delivery.channel === 'log') {
     // Development without SMTP_URL: the code goes to the server log, at info level, on purpose.
@@ -89,7 +107,7 @@ export async function deliverCode(
       to: delivery.to,
       subject: `Your ${deps.config.productName} code`,
       text:
-        `Your ${deps.config.productName} verification code is ${issued.code}.\n\n` +
+        `Your ${deps.config.productName} ${purpose === 'reset' ? 'password reset' : 'verification'} code is ${issued.code}.\n\n` +
         `It is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
     });
   } catch (err) {
@@ -106,12 +124,18 @@ export type CodeCheck = 'ok' | 'invalid' | 'locked' | 'expired';
  * attempt limit. A wrong code counts an attempt (the 5th wrong one locks it); a right code is consumed.
  * Returns the outcome instead of throwing so the caller's transaction commits the counted attempt.
  */
-export async function checkCode(tx: Tx, deps: OtpDeps, userId: string, code: string): Promise<CodeCheck> {
+export async function checkCode(
+  tx: Tx,
+  deps: OtpDeps,
+  userId: string,
+  code: string,
+  purpose: CodePurpose = 'verify',
+): Promise<CodeCheck> {
   const now = deps.now();
   const [live] = await tx
     .select()
     .from(otpCodes)
-    .where(and(eq(otpCodes.userId, userId), isNull(otpCodes.consumedAt)))
+    .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
     .orderBy(desc(otpCodes.createdAt))
     .limit(1)
     .for('update');

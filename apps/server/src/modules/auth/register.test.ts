@@ -192,7 +192,33 @@ describe('register validation', () => {
 });
 
 describe('re-registering an unverified account', () => {
-  it('updates the password and sends a fresh code once 60 s have passed, instead of failing', async () => {
+  it('cannot take over a pending sign-up: the victim verifies with the newest code and keeps their password', async () => {
+    const victim = await post(t, 'register/', { email: 'victim@example.com', password: 'victim password P1' });
+    expect(victim.statusCode).toBe(201);
+    const attack = await post(t, 'register/', {
+      email: 'victim@example.com',
+      password: 'attacker password P2',
+      first_name: 'Mallory',
+    });
+    t.advance(61_000);
+    const later = await post(t, 'register/', { email: 'victim@example.com', password: 'attacker password P2' });
+
+    const otp = await t.mail.codeFor('victim@example.com');
+    const verified = await post(t, 'otp-verify/', { identifier: 'victim@example.com', otp });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const p1 = await post(t, 'login/', { identifier: 'victim@example.com', password: 'victim password P1' });
+    expect(p1.statusCode, p1.body).toBe(200);
+    const p2 = await post(t, 'login/', { identifier: 'victim@example.com', password: 'attacker password P2' });
+    expect(p2.statusCode).toBe(401);
+    expect((await userByEmail('victim@example.com'))!.firstName).toBe('');
+    // The attacker was refused clearly, both times.
+    for (const res of [attack, later]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'registration_pending' });
+    }
+  });
+
+  it('answers a repeat with the same password like a resend, changing nothing, with a fresh code after 60 s', async () => {
     const first = await post(t, 'register/', {
       username: 'carol',
       email: 'carol@example.com',
@@ -202,29 +228,31 @@ describe('re-registering an unverified account', () => {
     const carol = (await userByEmail('carol@example.com'))!;
     const firstCode = await t.mail.codeFor('carol@example.com');
 
-    // Within 60 s: the password changes but no new code is sent; the first code stays valid.
+    // Within 60 s: like a resend, "wait a minute"; the first code stays valid.
     const soon = await post(t, 'register/', {
       username: 'carol',
       email: 'carol@example.com',
-      password: 'second password',
+      password: 'first password',
     });
-    expect(soon.statusCode, soon.body).toBe(201);
+    expect(soon.statusCode, soon.body).toBe(429);
+    expect(soon.json()).toEqual({ detail: MSG.otpTooSoon, code: 'otp_too_soon' });
     expect(t.mail.messages.filter((m) => m.to.includes('carol@example.com'))).toHaveLength(1);
 
     t.advance(61_000);
     const later = await post(t, 'register/', {
       username: 'Carol',
       email: 'carol@example.com',
-      password: 'third password',
+      password: 'first password',
       first_name: 'Carol',
     });
     expect(later.statusCode, later.body).toBe(201);
-    expect(later.json()).toMatchObject({ identifier: 'carol@example.com', delivery: 'email' });
+    expect(later.json()).toEqual({ detail: MSG.otpSent, identifier: 'carol@example.com', delivery: 'email' });
     expect(t.mail.messages.filter((m) => m.to.includes('carol@example.com'))).toHaveLength(2);
     const secondCode = await t.mail.codeFor('carol@example.com');
     const rows = await t.db.select().from(users).where(eq(users.email, 'carol@example.com'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: carol.id, firstName: 'Carol', isVerified: false });
+    // Names are not changed by a second registration.
+    expect(rows[0]).toMatchObject({ id: carol.id, firstName: '', isVerified: false, passwordHash: carol.passwordHash });
     expect(await liveCodes(carol.id)).toHaveLength(1); // the older code was retired
 
     if (secondCode !== firstCode) {
@@ -233,8 +261,7 @@ describe('re-registering an unverified account', () => {
     }
     const ok = await post(t, 'otp-verify/', { identifier: 'carol', otp: secondCode });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((await post(t, 'login/', { identifier: 'carol', password: 'third password' })).statusCode).toBe(200);
-    expect((await post(t, 'login/', { identifier: 'carol', password: 'first password' })).statusCode).toBe(401);
+    expect((await post(t, 'login/', { identifier: 'carol', password: 'first password' })).statusCode).toBe(200);
     // Still one account and one welcome bonus.
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
