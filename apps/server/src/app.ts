@@ -12,6 +12,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   // 1. cross-cutting plugins
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
+  await app.register(storableTextPlugin);
   // Rate limits are shared across instances through Redis when REDIS_URL is set, else kept in-process.
   const redis = input.config.redisUrl
     ? new Redis(input.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })

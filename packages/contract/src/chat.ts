@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './common.ts';
 import { LIMITS } from './limits.ts';
+import { isStorableText } from './strings.ts';
 
 /** Chat texts (spec 02 §2 /messages, §8), shared by the server and the web app. */
 export const CHAT_MSG = {
@@ -57,8 +58,8 @@ const content = z
   .min(1, { error: CHAT_MSG.contentRequired, abort: true })
   .max(LIMITS.messageMax, CHAT_MSG.contentTooLong)
   .refine((s) => !isBlankMessage(s), CHAT_MSG.contentRequired)
-  // PostgreSQL text cannot hold U+0000: refused here rather than failing in the database.
-  .refine((s) => !s.includes('\u0000'), CHAT_MSG.contentInvalidCharacters);
+  // The server refuses unstorable text centrally too; here it gets the chat's own wording.
+  .refine(isStorableText, CHAT_MSG.contentInvalidCharacters);
 
 /** `POST messages/` */
 export const sendMessageRequest = z.strictObject({

@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './strings.ts';
 export * from './limits.ts';
 export * from './enums.ts';
 export * from './messages.ts';

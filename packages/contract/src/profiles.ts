@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { usernameField } from './auth.ts';
 import { amountString, uuid } from './common.ts';
 import { LIMITS } from './limits.ts';
+import { isStorableText } from './strings.ts';
 
 /** Profile and follow texts (spec 02 §8), shared by the server and the web app. */
 export const PROFILE_MSG = {
@@ -81,13 +82,13 @@ export type ProfileCard = z.infer<typeof profileCard>;
  */
 export const profileIdParams = z.object({ id: uuid.toLowerCase() });
 
-// PostgreSQL text cannot hold U+0000: refused as bad input rather than failing in the database.
+// The server refuses unstorable text centrally too; here each field gets its own label.
 const storableText = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((s) => !s.includes('\u0000'), PROFILE_MSG.invalidCharacters.replace('{field}', label));
+    .refine(isStorableText, PROFILE_MSG.invalidCharacters.replace('{field}', label));
 
 /** PATCH profiles/{id}/: JSON, or multipart with these text fields plus an `avatar` file. */
 export const updateProfileRequest = z

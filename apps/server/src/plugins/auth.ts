@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ErrorCode, MSG, uuid } from '@wyn/contract';
 import { unauthorized } from '../lib/errors.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
 
@@ -21,6 +22,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { signer: TokenS
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized();
     const claims = await opts.signer.verifyAccess(match[1]);
-    request.auth = { userId: claims.sub, isStaff: claims.staff };
+    // Every query binds the id as a uuid: a token whose subject is not one (signed with a leaked or test
+    // secret, or by a future issuer) is not a session, and must not become a database error.
+    const sub = uuid.safeParse(claims.sub);
+    if (!sub.success) throw unauthorized(MSG.sessionExpired, ErrorCode.tokenInvalid);
+    request.auth = { userId: sub.data.toLowerCase(), isStaff: claims.staff };
   });
 });

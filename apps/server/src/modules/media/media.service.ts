@@ -1,12 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { ErrorCode, LIMITS, MEDIA_ALLOWED_TYPES, MEDIA_MSG, type MediaUpload } from '@wyn/contract';
+import {
+  ErrorCode,
+  isStorableText,
+  LIMITS,
+  MEDIA_ALLOWED_TYPES,
+  MEDIA_MSG,
+  STRINGS_MSG,
+  type MediaUpload,
+} from '@wyn/contract';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { banners, media, perkRedemptions, perks, profiles, quests } from '../../db/schema/index.ts';
 import type { MediaStorage } from '../../integrations/media-storage.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { refuseUnstorableText } from '../../lib/storable-text.ts';
 
 /** Detected type → stored extension. AVI is reported by file-type as video/vnd.avi. */
 const EXT: Record<string, { ext: string; mime: string }> = {
@@ -55,6 +64,10 @@ export async function readMultipart(
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw fileTooLarge(opts.tooLargeMessage);
+        if (!isStorableText(part.filename))
+          throw badRequest(STRINGS_MSG.fileNameNotStorable, {
+            [isStorableText(part.fieldname) ? part.fieldname : 'non_field_errors']: [STRINGS_MSG.fileNameNotStorable],
+          });
         if (opts.fileFields.includes(part.fieldname) && bytes.length > 0)
           files.push({ field: part.fieldname, filename: part.filename, bytes });
       } else if (typeof part.value === 'string') {
@@ -72,6 +85,8 @@ export async function readMultipart(
       throw badRequest('The upload form is not valid.');
     throw err;
   }
+  // Multipart bodies never pass the app-wide check (they are read here, in the handler): the same rule, here.
+  refuseUnstorableText(fields);
   return { fields, files };
 }
 
