@@ -72,5 +72,14 @@ export const ErrorCode = {
   telegramInvalid: 'telegram_invalid',
   telegramNotConfigured: 'telegram_not_configured',
   internal: 'internal',
+  idempotencyInProgress: 'idempotency_in_progress',
+  idempotencyKeyReused: 'idempotency_key_reused',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** `Idempotency-Key` answers (DESIGN §3). */
+export const IDEMPOTENCY_MSG = {
+  keyTooLong: 'Idempotency-Key must be at most 200 characters.',
+  inProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+  keyReused: 'This Idempotency-Key was already used with a different request.',
+} as const;

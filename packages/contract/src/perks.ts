@@ -60,6 +60,7 @@ export const PERK_MSG = {
     `Insufficient Points. You need ${wholeW(costCents)} W points, but you only have ${wholeW(balanceCents)}.`,
   redeemed: "You've successfully redeemed the perk.",
   redeemedNotificationTitle: 'Your perk was redeemed',
+  priceChanged: (costCents: number) => `The price changed to ${wholeW(costCents)} W`,
   deleted: 'Perk deleted successfully',
 } as const;
 
@@ -71,6 +72,7 @@ export const PerkErrorCode = {
   expired: 'perk_expired',
   outOfStock: 'out_of_stock',
   insufficientFunds: 'insufficient_funds',
+  priceChanged: 'price_changed',
 } as const;
 
 /** In PATCH: `null` or '' clears the field. */
@@ -294,6 +296,21 @@ export const myPerk = perkCard.extend({
   exclusive_content: exclusiveContent.nullable(),
 });
 export type MyPerk = z.infer<typeof myPerk>;
+
+/** The price the member agreed to (the one the confirm dialog showed); a different current cost is refused. */
+export const redeemRequest = z
+  .object({
+    expected_cost: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount with at most two decimals')
+      .optional(),
+  })
+  .strict();
+export type RedeemRequest = z.infer<typeof redeemRequest>;
+
+/** 409 `price_changed`: nothing was charged; `cost_amount` is the current price to confirm again. */
+export type PriceChangedError = { detail: string; code: 'price_changed'; cost_amount: string };
 
 export const redeemResponse = z.object({
   detail: z.string(),

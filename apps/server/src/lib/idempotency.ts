@@ -1,62 +1,137 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../db/client.ts';
+import { ErrorCode, IDEMPOTENCY_MSG } from '@wyn/contract';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { idempotencyRecords } from '../db/schema/index.ts';
-import { AppError, badRequest } from './errors.ts';
+import type { UploadedFile } from '../modules/media/media.service.ts';
+import { AppError, badRequest, conflict } from './errors.ts';
+
+export type Outcome = { status: number; body: unknown };
+/** Runs `fn` in a short transaction that also re-stores its outcome as the key's answer. */
+export type SaveOutcome = (fn: (tx: DbOrTx) => Promise<Outcome>) => Promise<Outcome>;
+export type Effect = Outcome & {
+  /**
+   * Work that talks to the outside (Telegram), run after the effect committed so no row lock waits on it;
+   * what it changes goes through `save`, so a replay answers what the member got.
+   */
+  afterCommit?: (save: SaveOutcome) => Promise<Outcome>;
+};
+
+/** Sorted keys at every level, so the same request hashes the same whatever order its fields came in. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    const obj = value as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.keys(obj)
+        .sort()
+        .map((k) => [k, canonical(obj[k])]),
+    );
+  }
+  return value;
+}
+
+/** What a multipart request is, for the hash: its fields plus a sha256 of each file's bytes. */
+export function multipartFingerprint(raw: unknown, files: UploadedFile[]): unknown {
+  return {
+    fields: raw ?? null,
+    files: files.map((f) => ({
+      field: f.field,
+      filename: f.filename,
+      sha256: createHash('sha256').update(f.bytes).digest('hex'),
+    })),
+  };
+}
+
+function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([method, path, canonical(body ?? null)]))
+    .digest('hex');
+}
+
+function errorOutcome(err: AppError): Outcome {
+  return {
+    status: err.statusCode,
+    body: { detail: err.detail, code: err.code, ...(err.errors ? { errors: err.errors } : {}) },
+  };
+}
 
 /**
- * `Idempotency-Key` for money-moving POSTs (DESIGN §3): the first response (status and body, errors
- * included) is stored per (member, key); a repeat returns it without running the handler again.
+ * `Idempotency-Key` for money-moving and creating POSTs (DESIGN §3), scoped to (member, method, path).
+ * The key is claimed and its answer stored in the same transaction as the effect, so the effect and its
+ * record commit together or not at all. A concurrent request with the same key blocks on the unique index
+ * until the first commits, then replays its answer: never a second effect. A 4xx from the effect rolls
+ * back only the effect's savepoint and is kept as the key's answer. `fingerprint` replaces the parsed
+ * JSON body in the request hash (multipart routes pass `multipartFingerprint`).
  */
 export async function withIdempotency(
-  db: DbOrTx,
+  db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  run: () => Promise<{ status: number; body: unknown }>,
+  run: (tx: DbOrTx) => Promise<Effect>,
+  opts: { fingerprint?: unknown } = {},
 ) {
   const header = request.headers['idempotency-key'];
   const key = typeof header === 'string' ? header.trim() : undefined;
   if (!key) {
-    const r = await run();
-    return reply.status(r.status).send(r.body);
+    const effect = await run(db);
+    const final = effect.afterCommit ? await effect.afterCommit((fn) => db.transaction(fn)) : effect;
+    return reply.status(final.status).send(final.body);
   }
-  if (key.length > 200) throw badRequest('Idempotency-Key must be at most 200 characters.');
+  if (key.length > 200) throw badRequest(IDEMPOTENCY_MSG.keyTooLong);
   const userId = request.auth.userId;
+  const method = request.method;
   const path = request.url.split('?')[0] ?? request.url;
-  const stored = async () => {
-    const [row] = await db
-      .select()
-      .from(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.userId, userId), eq(idempotencyRecords.key, key)))
-      .limit(1);
-    return row;
-  };
-  const replay = (row: NonNullable<Awaited<ReturnType<typeof stored>>>) => {
-    if (row.method !== request.method || row.path !== path)
-      throw badRequest('This Idempotency-Key was already used for another request.');
-    return reply.status(row.statusCode).header('idempotent-replayed', 'true').send(row.responseBody);
-  };
-  const first = await stored();
-  if (first) return replay(first);
+  const hash = requestHash(method, path, 'fingerprint' in opts ? opts.fingerprint : request.body);
+  const scope = and(
+    eq(idempotencyRecords.userId, userId),
+    eq(idempotencyRecords.method, method),
+    eq(idempotencyRecords.path, path),
+    eq(idempotencyRecords.key, key),
+  );
 
-  let result: { status: number; body: unknown };
-  try {
-    result = await run();
-  } catch (err) {
-    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    result = {
-      status: err.statusCode,
-      body: { detail: err.detail, code: err.code, ...(err.errors ? { errors: err.errors } : {}) },
-    };
-  }
-  const inserted = await db
-    .insert(idempotencyRecords)
-    .values({ userId, key, method: request.method, path, statusCode: result.status, responseBody: result.body })
-    .onConflictDoNothing()
-    .returning({ id: idempotencyRecords.id });
-  if (!inserted.length) {
-    const winner = await stored();
-    if (winner) return replay(winner);
-  }
-  return reply.status(result.status).send(result.body);
+  const result = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(idempotencyRecords)
+      .values({ userId, key, method, path, requestHash: hash })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyRecords.id });
+    if (!claimed) {
+      const [row] = await tx.select().from(idempotencyRecords).where(scope).limit(1);
+      if (row && row.requestHash !== hash)
+        throw new AppError(422, ErrorCode.idempotencyKeyReused, IDEMPOTENCY_MSG.keyReused);
+      if (!row || row.statusCode === null) throw conflict(IDEMPOTENCY_MSG.inProgress, ErrorCode.idempotencyInProgress);
+      return { replayed: true as const, outcome: { status: row.statusCode, body: row.responseBody } };
+    }
+    let effect: Effect;
+    try {
+      effect = await tx.transaction((savepoint) => run(savepoint));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      effect = errorOutcome(err);
+    }
+    await tx
+      .update(idempotencyRecords)
+      .set({ statusCode: effect.status, responseBody: effect.body })
+      .where(eq(idempotencyRecords.id, claimed.id));
+    return { replayed: false as const, id: claimed.id, effect };
+  });
+
+  if (result.replayed)
+    return reply.status(result.outcome.status).header('idempotent-replayed', 'true').send(result.outcome.body);
+  const { id, effect } = result;
+  const final = effect.afterCommit
+    ? await effect.afterCommit((fn) =>
+        db.transaction(async (tx) => {
+          const outcome = await fn(tx);
+          await tx
+            .update(idempotencyRecords)
+            .set({ statusCode: outcome.status, responseBody: outcome.body })
+            .where(eq(idempotencyRecords.id, id));
+          return outcome;
+        }),
+      )
+    : effect;
+  return reply.status(final.status).send(final.body);
 }

@@ -157,12 +157,15 @@ export const idempotencyRecords = pgTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
-    statusCode: integer('status_code').notNull(),
+    /** sha256 of method, path and the canonical body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull().default(''),
+    /** Null while the first request's transaction has not finished (never visible once committed). */
+    statusCode: integer('status_code'),
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('idempotency_records_user_key_uq').on(t.userId, t.key),
+    uniqueIndex('idempotency_records_scope_uq').on(t.userId, t.method, t.path, t.key),
     index('idempotency_records_created_idx').on(t.createdAt),
   ],
 );

@@ -13,18 +13,21 @@ import {
   perkDetail,
   perkListQuery,
   perkPurchaser,
+  redeemRequest,
   redeemResponse,
   updatePerkRequest,
+  amountToCents,
 } from '@wyn/contract';
 import type { AppInstance, ModuleOptions } from '../../app.ts';
 import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
-import { withIdempotency } from '../../lib/idempotency.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { multipartFingerprint, withIdempotency } from '../../lib/idempotency.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
 import { mediaRoot } from '../home/media-static.ts';
-import { storeMedia } from '../media/media.service.ts';
+import { storeMedia, type UploadedFile } from '../media/media.service.ts';
 import { resolveInviteChat } from './perk-telegram.ts';
 import * as svc from './perks.service.ts';
 
@@ -45,35 +48,40 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     { ...auth, schema: { tags, security, response: { 201: perkDetail } } },
     async (request, reply) => {
       const { raw, files } = await readMultipartOrJson(request, { fileFields: ['media', 'exclusive_media'] });
-      const input = parseBody(createPerkRequest, raw);
-      const userId = request.auth.userId;
-      await svc.precheckPerk(db, input, deps.now());
-      const mediaFile = files.find((f) => f.field === 'media');
-      const exclusiveFile = files.find((f) => f.field === 'exclusive_media');
-      const mediaUrl = mediaFile ? (await storeMedia(db, storage, userId, mediaFile)).url : (input.media ?? null);
-      if (input.perk_type === 'exclusive_content' && input.exclusive_content) {
-        const ec = input.exclusive_content;
-        if (exclusiveFile) {
-          const stored = await storeMedia(db, storage, userId, exclusiveFile, {
-            allowed: MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/')),
-            unsupportedMessage: PERK_MSG.onlyImageVideo,
-          });
-          ec.permanent_media_url = stored.url;
-        } else if (
-          (ec.content_type === 'images' || ec.content_type === 'video') &&
-          !ec.permanent_media_url &&
-          !ec.media_urls?.length &&
-          mediaUrl
-        ) {
-          // The client's one upload doubles as the exclusive media (spec 01 §7: multipart carries `media`).
-          ec.permanent_media_url = mediaUrl;
-        }
-      }
-      const id = await svc.createPerk(db, userId, input, { mediaUrl, now: deps.now(), resolveChat });
-      homeContentChanged();
-      return reply.status(201).send(await svc.perkDetail(db, id, userId));
+      return withIdempotency(db, request, reply, (tx) => createPerkEffect(tx, request.auth.userId, raw, files), {
+        fingerprint: multipartFingerprint(raw, files),
+      });
     },
   );
+
+  const createPerkEffect = async (db: DbOrTx, userId: string, raw: unknown, files: UploadedFile[]) => {
+    const input = parseBody(createPerkRequest, raw);
+    await svc.precheckPerk(db, input, deps.now());
+    const mediaFile = files.find((f) => f.field === 'media');
+    const exclusiveFile = files.find((f) => f.field === 'exclusive_media');
+    const mediaUrl = mediaFile ? (await storeMedia(db, storage, userId, mediaFile)).url : (input.media ?? null);
+    if (input.perk_type === 'exclusive_content' && input.exclusive_content) {
+      const ec = input.exclusive_content;
+      if (exclusiveFile) {
+        const stored = await storeMedia(db, storage, userId, exclusiveFile, {
+          allowed: MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/')),
+          unsupportedMessage: PERK_MSG.onlyImageVideo,
+        });
+        ec.permanent_media_url = stored.url;
+      } else if (
+        (ec.content_type === 'images' || ec.content_type === 'video') &&
+        !ec.permanent_media_url &&
+        !ec.media_urls?.length &&
+        mediaUrl
+      ) {
+        // The client's one upload doubles as the exclusive media (spec 01 §7: multipart carries `media`).
+        ec.permanent_media_url = mediaUrl;
+      }
+    }
+    const id = await svc.createPerk(db, userId, input, { mediaUrl, now: deps.now(), resolveChat });
+    homeContentChanged();
+    return { status: 201, body: await svc.perkDetail(db, id, userId) };
+  };
 
   app.get(
     '/perks/',
@@ -155,36 +163,62 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     app.post(
       path,
       { ...auth, schema: { tags, security, params: idParams, response: { 200: redeemResponse } } },
-      async (request, reply) =>
-        withIdempotency(db, request, reply, async () => {
+      async (request, reply) => {
+        const expected = parseBody(redeemRequest, request.body ?? {}).expected_cost;
+        const expectedCents = expected === undefined ? undefined : (amountToCents(expected) ?? undefined);
+        return withIdempotency(db, request, reply, async (tx) => {
           const userId = request.auth.userId;
-          const r = await svc.redeemPerk(db, request.params.id, userId, deps.now());
-          if (r.perk.perkType === 'telegram_invite' && r.perk.telegramChatId) {
-            // After the commit: no row lock is held while Telegram answers.
-            try {
-              const link = await bot.createChatInviteLink(r.perk.telegramChatId, {
-                memberLimit: 1,
-                name: `${config.productName} perk ${r.redemptionId.slice(0, 8)}`,
-              });
-              await svc.storeDeliveredInvite(db, r.redemptionId, link);
-            } catch (err) {
-              request.log.warn({ err, perk: r.perk.id }, 'single-use invite link failed; delivering the stored link');
-            }
+          let r: Awaited<ReturnType<typeof svc.redeemPerk>>;
+          try {
+            r = await svc.redeemPerk(tx, request.params.id, userId, deps.now(), expectedCents);
+          } catch (err) {
+            // The redeem's own transaction has rolled back: answered with the current price, nothing charged.
+            if (!(err instanceof svc.PriceChangedError)) throw err;
+            return {
+              status: 409,
+              body: { detail: err.detail, code: err.code, cost_amount: centsToAmount(err.costCents) },
+            };
           }
-          if (r.perk.maxParticipants !== null) homeContentChanged();
-          const perk = await svc.perkDetail(db, request.params.id, userId);
+          const body = async (db: DbOrTx) => {
+            const perk = await svc.perkDetail(db, request.params.id, userId);
+            return {
+              status: 200,
+              body: {
+                detail: PERK_MSG.redeemed,
+                perk,
+                content: perk.content!,
+                transaction_id: r.transactionId,
+                balance: centsToAmount(r.balanceCents),
+                auto_purchased: false,
+              },
+            };
+          };
+          const chatId = r.perk.perkType === 'telegram_invite' ? r.perk.telegramChatId : null;
+          const first = await body(tx);
           return {
-            status: 200,
-            body: {
-              detail: PERK_MSG.redeemed,
-              perk,
-              content: perk.content!,
-              transaction_id: r.transactionId,
-              balance: centsToAmount(r.balanceCents),
-              auto_purchased: false,
+            ...first,
+            afterCommit: async (save) => {
+              // Stock shown on home changes only once the redemption is committed.
+              if (r.perk.maxParticipants !== null) homeContentChanged();
+              if (!chatId) return first;
+              // After the commit: no row lock is held while Telegram answers.
+              try {
+                const link = await bot.createChatInviteLink(chatId, {
+                  memberLimit: 1,
+                  name: `${config.productName} perk ${r.redemptionId.slice(0, 8)}`,
+                });
+                return await save(async (tx2) => {
+                  await svc.storeDeliveredInvite(tx2, r.redemptionId, link);
+                  return body(tx2);
+                });
+              } catch (err) {
+                request.log.warn({ err, perk: r.perk.id }, 'single-use invite link failed; delivering the stored link');
+                return first;
+              }
             },
           };
-        }),
+        });
+      },
     );
   }
 }

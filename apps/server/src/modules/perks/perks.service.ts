@@ -498,15 +498,26 @@ const alreadyRedeemed = () => conflict(PERK_MSG.alreadyRedeemed, PerkErrorCode.a
  * everything back. Returns the redemption id and transaction id; the caller delivers a single-use
  * invite link afterwards (outside the transaction).
  */
+/** 409 `price_changed`: the member agreed to another price than the perk's current one; nothing is charged. */
+export class PriceChangedError extends AppError {
+  readonly costCents: number;
+  constructor(costCents: number) {
+    super(409, PerkErrorCode.priceChanged, PERK_MSG.priceChanged(costCents));
+    this.costCents = costCents;
+  }
+}
+
 export async function redeemPerk(
   db: DbOrTx,
   perkId: string,
   userId: string,
   now: Date,
+  expectedCostCents?: number,
 ): Promise<{ redemptionId: string; transactionId: string; perk: PerkRow; balanceCents: number }> {
   // Fast refusals with the spec's messages, before taking any lock.
   const p = await getVisiblePerk(db, perkId);
   if (p.creatorId === userId) throw perkError(400, PerkErrorCode.creator, PERK_MSG.creatorCannotRedeem);
+  if (expectedCostCents !== undefined && p.costAmount !== expectedCostCents) throw new PriceChangedError(p.costAmount);
   const [mine] = await db
     .select({ id: perkRedemptions.id })
     .from(perkRedemptions)
@@ -538,6 +549,9 @@ export async function redeemPerk(
       if (!again) throw notFound(PERK_MSG.notFound);
       throw refusal(again, now) ?? perkError(409, PerkErrorCode.outOfStock, PERK_MSG.outOfStock);
     }
+    // Under the perk's row lock: an edit of the price cannot slip between this check and the charge.
+    if (expectedCostCents !== undefined && taken.costAmount !== expectedCostCents)
+      throw new PriceChangedError(taken.costAmount);
     const [redemption] = await tx
       .insert(perkRedemptions)
       .values({ perkId, userId, perkTitle: taken.title, deliveredContent: snapshot(taken) })

@@ -31,7 +31,7 @@ import type { AppInstance, ModuleOptions } from '../../app.ts';
 import { questCompletions, quests } from '../../db/schema/index.ts';
 import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
-import { withIdempotency } from '../../lib/idempotency.ts';
+import { multipartFingerprint, withIdempotency } from '../../lib/idempotency.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
@@ -96,16 +96,25 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     { ...auth, schema: { tags, security, response: { 201: questDetail } } },
     async (request, reply) => {
       const { raw, files } = await readMultipartOrJson(request, { fileFields: ['media'] });
-      const file = files[0];
-      const input = parseBody(createQuestRequest, raw);
-      const mediaUrl = file ? (await storeMedia(db, storage, request.auth.userId, file)).url : (input.media ?? null);
-      const id = await svc.createQuest(db, request.auth.userId, input, {
-        mediaUrl,
-        now: deps.now(),
-        checkChannel: (name) => validateChannel(bot, name),
-      });
-      homeContentChanged();
-      return reply.status(201).send(await svc.questDetail(db, id, request.auth.userId, config));
+      const userId = request.auth.userId;
+      return withIdempotency(
+        db,
+        request,
+        reply,
+        async (tx) => {
+          const file = files[0];
+          const input = parseBody(createQuestRequest, raw);
+          const mediaUrl = file ? (await storeMedia(tx, storage, userId, file)).url : (input.media ?? null);
+          const id = await svc.createQuest(tx, userId, input, {
+            mediaUrl,
+            now: deps.now(),
+            checkChannel: (name) => validateChannel(bot, name),
+          });
+          homeContentChanged();
+          return { status: 201, body: await svc.questDetail(tx, id, userId, config) };
+        },
+        { fingerprint: multipartFingerprint(raw, files) },
+      );
     },
   );
 
@@ -201,44 +210,52 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     '/tasks/:id/participate/',
     { ...auth, schema: { tags, security, params: idParams, response: { 201: questCompletion } } },
     async (request, reply) =>
-      withIdempotency(db, request, reply, async () => {
-        const row = await svc.participate(db, request.params.id, request.auth.userId, { now: deps.now(), config });
+      withIdempotency(db, request, reply, async (tx) => {
+        const row = await svc.participate(tx, request.params.id, request.auth.userId, { now: deps.now(), config });
         homeContentChanged();
-        return { status: 201, body: await svc.getCompletionDto(db, row.id) };
+        return { status: 201, body: await svc.getCompletionDto(tx, row.id) };
       }),
   );
 
   app.post(
     '/tasks/:id/submit_proof/',
     { ...auth, schema: { tags, security, params: idParams, response: { 200: questCompletion } } },
-    async (request) => {
+    async (request, reply) => {
       const { raw, files } = await readMultipartOrJson(request, {
         maxFileBytes: LIMITS.imageMaxBytes,
         tooLargeMessage: MEDIA_MSG.imageTooLarge,
         fileFields: ['proof_image'],
       });
-      let image: string | undefined;
-      const file = files[0];
-      if (file) {
-        // Check participation before storing anything.
-        await svc.getVisibleQuest(db, request.params.id);
-        const stored = await storeMedia(db, storage, request.auth.userId, file, {
-          allowed: MEDIA_IMAGE_TYPES,
-          unsupportedMessage: MEDIA_MSG.unsupportedImage,
-          maxBytes: LIMITS.imageMaxBytes,
-          tooLargeMessage: MEDIA_MSG.imageTooLarge,
-        });
-        image = stored.url;
-      }
-      const input = parseBody(submitProofRequest, raw);
-      const row = await svc.submitProof(
+      return withIdempotency(
         db,
-        request.params.id,
-        request.auth.userId,
-        { text: input.proof_text, image: image ?? input.proof_image, data: input.proof_data },
-        deps.now(),
+        request,
+        reply,
+        async (tx) => {
+          let image: string | undefined;
+          const file = files[0];
+          if (file) {
+            // Check participation before storing anything.
+            await svc.getVisibleQuest(tx, request.params.id);
+            const stored = await storeMedia(tx, storage, request.auth.userId, file, {
+              allowed: MEDIA_IMAGE_TYPES,
+              unsupportedMessage: MEDIA_MSG.unsupportedImage,
+              maxBytes: LIMITS.imageMaxBytes,
+              tooLargeMessage: MEDIA_MSG.imageTooLarge,
+            });
+            image = stored.url;
+          }
+          const input = parseBody(submitProofRequest, raw);
+          const row = await svc.submitProof(
+            tx,
+            request.params.id,
+            request.auth.userId,
+            { text: input.proof_text, image: image ?? input.proof_image, data: input.proof_data },
+            deps.now(),
+          );
+          return { status: 200, body: await svc.getCompletionDto(tx, row.id) };
+        },
+        { fingerprint: multipartFingerprint(raw, files) },
       );
-      return svc.getCompletionDto(db, row.id);
     },
   );
 
@@ -284,21 +301,22 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
   app.post(
     '/task-completions/approve_all/',
     { ...auth, schema: { tags, security, body: approveAllRequest, response: { 200: approveAllResponse } } },
-    async (request) => {
-      const result = await svc.approveAll(db, request.body.task, request.auth.userId, deps.now());
-      if (result.approved) homeContentChanged();
-      return result;
-    },
+    async (request, reply) =>
+      withIdempotency(db, request, reply, async (tx) => {
+        const result = await svc.approveAll(tx, request.body.task, request.auth.userId, deps.now());
+        if (result.approved) homeContentChanged();
+        return { status: 200, body: result };
+      }),
   );
 
   app.post(
     '/task-completions/:id/approve/',
     { ...auth, schema: { tags, security, params: idParams, response: { 200: questCompletion } } },
     async (request, reply) =>
-      withIdempotency(db, request, reply, async () => {
-        const row = await svc.approveCompletion(db, request.params.id, request.auth.userId, deps.now());
+      withIdempotency(db, request, reply, async (tx) => {
+        const row = await svc.approveCompletion(tx, request.params.id, request.auth.userId, deps.now());
         homeContentChanged();
-        return { status: 200, body: await svc.getCompletionDto(db, row.id) };
+        return { status: 200, body: await svc.getCompletionDto(tx, row.id) };
       }),
   );
 
@@ -308,15 +326,16 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
       ...auth,
       schema: { tags, security, params: idParams, body: rejectRequest, response: { 200: questCompletion } },
     },
-    async (request) => {
-      const row = await svc.rejectCompletion(
-        db,
-        request.params.id,
-        request.auth.userId,
-        request.body.reason,
-        deps.now(),
-      );
-      return svc.getCompletionDto(db, row.id);
-    },
+    async (request, reply) =>
+      withIdempotency(db, request, reply, async (tx) => {
+        const row = await svc.rejectCompletion(
+          tx,
+          request.params.id,
+          request.auth.userId,
+          request.body.reason,
+          deps.now(),
+        );
+        return { status: 200, body: await svc.getCompletionDto(tx, row.id) };
+      }),
   );
 }

@@ -71,9 +71,9 @@ export async function walletRoutes(app: AppInstance, { deps }: ModuleOptions) {
       schema: { tags, security, params: idParams, body: transferRequest, response: { 200: transferResponse } },
     },
     async (request, reply) =>
-      withIdempotency(db, request, reply, async () => {
+      withIdempotency(db, request, reply, async (tx) => {
         const amountCents = Math.round(request.body.amount * 100);
-        const r = await transfer(db, request.params.id, request.auth.userId, {
+        const r = await transfer(tx, request.params.id, request.auth.userId, {
           recipient: request.body.recipient,
           amountCents,
           note: request.body.note,
@@ -82,7 +82,7 @@ export async function walletRoutes(app: AppInstance, { deps }: ModuleOptions) {
           status: 200,
           body: {
             detail: WALLET_MSG.sent(formatPoints(centsToAmount(amountCents)), r.recipientName),
-            transaction: await getTransactionDto(db, r.transactionId, request.params.id, config.productName),
+            transaction: await getTransactionDto(tx, r.transactionId, request.params.id, config.productName),
             balance: centsToAmount(r.balanceCents),
           },
         };
