@@ -82,12 +82,28 @@ export const telegramUserInfo = z.object({
 });
 export type TelegramUserInfo = z.input<typeof telegramUserInfo>;
 
-export const telegramAuthRequest = z
-  .object({
-    initData: z.string().max(8192).optional().nullable(),
-    telegram_user_info: telegramUserInfo.optional().nullable(),
-  })
-  .refine((v) => v.initData || v.telegram_user_info, { message: MSG.noTelegramData, path: ['non_field_errors'] });
+/**
+ * Mini App clients send `initData` together with `initDataUnsafe.user` as `telegram_user_info` (no hash,
+ * no auth_date). When initData is present it is the only source of truth, so telegram_user_info is
+ * dropped before validation: never trusted, never checked as login-widget data.
+ */
+const dropUserInfoBesideInitData = (v: unknown) =>
+  v &&
+  typeof v === 'object' &&
+  typeof (v as { initData?: unknown }).initData === 'string' &&
+  (v as { initData: string }).initData !== ''
+    ? { ...v, telegram_user_info: undefined }
+    : v;
+
+export const telegramAuthRequest = z.preprocess(
+  dropUserInfoBesideInitData,
+  z
+    .object({
+      initData: z.string().max(8192).optional().nullable(),
+      telegram_user_info: telegramUserInfo.optional().nullable(),
+    })
+    .refine((v) => v.initData || v.telegram_user_info, { message: MSG.noTelegramData, path: ['non_field_errors'] }),
+);
 
 export const user = z.object({
   id: z.uuid(),

@@ -146,20 +146,24 @@ export async function authRoutes(app: AppInstance, { deps }: ModuleOptions) {
   app.get('/config/', { schema: { tags, response: { 200: publicConfigResponse } } }, async () => publicConfig(deps));
 }
 
-/** The Telegram user id in an unvalidated sign-in body (for the per-identifier rate limit). */
+/**
+ * The Telegram user id in an unvalidated sign-in body (for the per-identifier rate limit): from initData
+ * when present, as the sign-in itself uses only initData then.
+ */
 function telegramIdOf(body: unknown): string | undefined {
+  const initData = bodyField(body, 'initData');
+  if (initData) {
+    try {
+      const parsed: unknown = JSON.parse(new URLSearchParams(initData).get('user') ?? 'null');
+      const id = bodyField(parsed, 'id');
+      return id ? `tg:${id}` : undefined;
+    } catch {
+      return undefined;
+    }
+  }
   const widget = body && typeof body === 'object' ? (body as Record<string, unknown>).telegram_user_info : undefined;
   const fromWidget = bodyField(widget, 'id');
-  if (fromWidget) return `tg:${fromWidget}`;
-  const initData = bodyField(body, 'initData');
-  if (!initData) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(new URLSearchParams(initData).get('user') ?? 'null');
-    const id = bodyField(parsed, 'id');
-    return id ? `tg:${id}` : undefined;
-  } catch {
-    return undefined;
-  }
+  return fromWidget ? `tg:${fromWidget}` : undefined;
 }
 
 /**

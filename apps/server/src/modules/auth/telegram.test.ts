@@ -100,6 +100,25 @@ describe('Mini App sign-in (initData)', () => {
     expect(res.json()).toMatchObject({ detail: MSG.invalidTelegramData, code: 'invalid' });
   });
 
+  it('accepts initData sent with telegram_user_info as the spec client does, trusting initData alone', async () => {
+    const liam = { id: 7010, first_name: 'Liam', username: 'liam_tg' };
+    const res = await tgAuth({
+      initData: signInitData(liam),
+      // initDataUnsafe.user: no hash, no auth_date, and here even another id and name; never trusted.
+      telegram_user_info: { id: 9999, first_name: 'Mallory', username: 'mallory', language_code: 'en' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ telegram_id: '7010', first_name: 'Liam', tg_username: 'liam_tg' });
+    expect(await t.db.select().from(users).where(eq(users.telegramId, '9999'))).toHaveLength(0);
+
+    // Bad initData is refused whatever telegram_user_info says (it is not a fallback).
+    const forged = await tgAuth({
+      initData: signInitData(liam, { botToken: '999:other-token' }),
+      telegram_user_info: signLoginWidget(liam),
+    });
+    expectTelegramInvalid(forged);
+  });
+
   it('leaves the username empty when the Telegram username is taken', async () => {
     await registerAndVerify(t, { username: 'Nora', email: 'nora@example.com' });
     const res = await tgAuth({ initData: signInitData({ id: 7004, first_name: 'Other', username: 'nora' }) });
