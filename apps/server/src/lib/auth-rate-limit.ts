@@ -5,8 +5,11 @@ import { tooManyRequests } from './errors.ts';
 import { sha256 } from './tokens.ts';
 
 /**
- * Rate limits for the sign-in calls (DESIGN §5): each call is limited per client address AND per
- * identifier (username, e-mail, phone, Telegram id, refresh token), `max` requests per minute for each.
+ * Rate limits for the sign-in calls (DESIGN §5), `max` requests per minute per client address and per
+ * identifier (username, e-mail, phone, Telegram id, refresh token) from that address. A stranger must
+ * not be able to lock a member out, so one identifier across all addresses gets a larger, slower
+ * allowance: AUTH_IDENTIFIER_FACTOR × max per 15 minutes, twice what one address can send in that time.
+ * The client address is request.ip (the X-Forwarded-For address when TRUST_PROXY is on).
  * Built on @fastify/rate-limit's store (in-process, or shared when the plugin is given Redis).
  *
  * It runs as a preValidation hook: the body is parsed but not yet validated, so malformed attempts count
@@ -16,6 +19,8 @@ import { sha256 } from './tokens.ts';
 export type IdentifiersOf = (body: unknown) => Array<string | null | undefined>;
 
 const WINDOW_MS = 60_000;
+const IDENTIFIER_WINDOW_MS = 15 * 60_000;
+export const AUTH_IDENTIFIER_FACTOR = 30;
 
 export function authRateLimit(app: FastifyInstance, opts: { name: string; max: number; identifiers?: IdentifiersOf }) {
   const currentKey = new WeakMap<FastifyRequest, string>();
@@ -24,9 +29,14 @@ export function authRateLimit(app: FastifyInstance, opts: { name: string; max: n
     timeWindow: WINDOW_MS,
     keyGenerator: (req) => `auth:${opts.name}:ip:${normalizeIP(req.ip)}`,
   });
-  const byIdentifier = app.createRateLimit({
+  const byIdentifierAndAddress = app.createRateLimit({
     max: opts.max,
     timeWindow: WINDOW_MS,
+    keyGenerator: (req) => `auth:${opts.name}:idip:${currentKey.get(req) ?? ''}:${normalizeIP(req.ip)}`,
+  });
+  const byIdentifier = app.createRateLimit({
+    max: opts.max * AUTH_IDENTIFIER_FACTOR,
+    timeWindow: IDENTIFIER_WINDOW_MS,
     keyGenerator: (req) => `auth:${opts.name}:id:${currentKey.get(req) ?? ''}`,
   });
 
@@ -41,8 +51,10 @@ export function authRateLimit(app: FastifyInstance, opts: { name: string; max: n
     );
     for (const id of identifiers) {
       currentKey.set(request, id);
-      const limit = await byIdentifier(request);
-      if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(MSG.rateLimited, limit.ttlInSeconds);
+      for (const check of [byIdentifierAndAddress, byIdentifier]) {
+        const limit = await check(request);
+        if (!limit.isAllowed && limit.isExceeded) throw tooManyRequests(MSG.rateLimited, limit.ttlInSeconds);
+      }
     }
   };
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MSG } from '@wyn/contract';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { users } from '../../db/schema/index.ts';
+import { AUTH_IDENTIFIER_FACTOR } from '../../lib/auth-rate-limit.ts';
 import { get, post, registerAndVerify } from './auth-test-helpers.ts';
 
 let t: TestApp;
@@ -117,23 +118,37 @@ describe('rate limits on sign-in calls', () => {
     expect((await post(limited, 'otp-resend/', { identifier: 'user9@example.com' })).statusCode).toBe(200);
   });
 
-  it('limits login per identifier across addresses', async () => {
+  it('does not let failures from one address lock a member out from another', async () => {
+    await registerAndVerify(limited, { email: 'mia@example.com', password: 'mia real password' });
+    const login = (ip: string, password: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/bot/login/',
+        remoteAddress: ip,
+        payload: { identifier: 'Mia@Example.com', password },
+      });
+    const fromA = [];
+    for (let i = 0; i < 10; i++) fromA.push((await login('10.0.0.1', 'stranger guess')).statusCode);
+    expect(fromA).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+    const fromB = await login('10.0.0.2', 'mia real password');
+    expect(fromB.statusCode, fromB.body).toBe(200);
+  });
+
+  it('limits one identifier across all addresses with a larger, slower allowance', async () => {
+    const allowance = 3 * AUTH_IDENTIFIER_FACTOR;
     const from = (ip: string) =>
       limited.app.inject({
         method: 'POST',
         url: '/api/v1/bot/login/',
         remoteAddress: ip,
-        payload: { identifier: 'Target@Example.com', password: 'guess guess' },
+        payload: { identifier: 'target@example.com', password: 'guess guess' },
       });
-    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) expect((await from(ip)).statusCode).toBe(401);
-    const fourth = await limited.app.inject({
-      method: 'POST',
-      url: '/api/v1/bot/login/',
-      remoteAddress: '10.0.0.4',
-      payload: { identifier: 'target@example.com', password: 'guess guess' },
-    });
-    expect(fourth.statusCode).toBe(429);
-    expect(fourth.headers['retry-after']).toBeDefined();
+    const statuses: number[] = [];
+    for (let i = 0; i < allowance; i++) statuses.push((await from(`10.3.${Math.floor(i / 3)}.${i % 3}`)).statusCode);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const next = await from('10.4.0.1');
+    expect(next.statusCode).toBe(429);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThan(60);
   });
 
   it('counts malformed requests too', async () => {
@@ -166,6 +181,44 @@ describe('rate limits on sign-in calls', () => {
       const res = await send();
       expect(res.statusCode, pathName).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('client address behind a proxy', () => {
+  const attempts = async (app: TestApp, forwardedFor: string) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/v1/bot/login/',
+        remoteAddress: '192.0.2.10', // the proxy
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { identifier: `someone${i}@example.com`, password: 'whatever pw' },
+      });
+      statuses.push(res.statusCode);
+    }
+    return statuses;
+  };
+
+  it('with TRUST_PROXY on, X-Forwarded-For decides the address', async () => {
+    const proxied = await createTestApp({ config: { rateLimitAuthMax: 3, trustProxy: true } });
+    try {
+      expect(await attempts(proxied, '203.0.113.1')).toEqual([401, 401, 401, 429]);
+      // Another client behind the same proxy has its own budget.
+      expect((await attempts(proxied, '203.0.113.2'))[0]).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('with TRUST_PROXY off, X-Forwarded-For is ignored', async () => {
+    const direct = await createTestApp({ config: { rateLimitAuthMax: 3 } });
+    try {
+      expect(await attempts(direct, '203.0.113.1')).toEqual([401, 401, 401, 429]);
+      expect((await attempts(direct, '203.0.113.2'))[0]).toBe(429);
+    } finally {
+      await direct.close();
     }
   });
 });
