@@ -10,6 +10,7 @@ import { createLiveEvents, type LiveEvents } from './integrations/live-events.ts
 import { createTokenSigner, type TokenSigner } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { loggerOptions, type LogStream } from './plugins/logger.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
@@ -28,7 +29,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** The clock, replaceable so tests can move time (code expiry, token expiry). */
   now?: () => Date;
-  logger?: boolean | { level: string };
+  /** false: no log; a stream: lines go there (tests capture them). Secrets are redacted either way. */
+  logger?: boolean | { level: string; stream?: LogStream };
 };
 
 export type AppContext = {
@@ -53,7 +55,10 @@ export type ModuleOptions = { deps: AppContext };
 /** Builds the app without listening: plugins and modules registered in one visible order. */
 export async function buildApp(input: AppDeps): Promise<AppInstance> {
   const app = Fastify({
-    logger: input.logger ?? { level: input.config.logLevel },
+    logger:
+      input.logger === false
+        ? false
+        : loggerOptions(typeof input.logger === 'object' ? input.logger : { level: input.config.logLevel }),
     bodyLimit: 1024 * 1024,
     trustProxy: input.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

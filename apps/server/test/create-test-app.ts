@@ -64,7 +64,14 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; config?: Partial<Config>; telegramApiRoot?: string; poolSize?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    config?: Partial<Config>;
+    telegramApiRoot?: string;
+    poolSize?: number;
+    /** Receives the app's log lines (at info and above); without it the app does not log. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-test-'));
   const mail = await startSmtpSink();
@@ -85,7 +92,12 @@ export async function createTestApp(
     opts.config,
   );
   let offset = 0;
-  const app = await buildApp({ config, database, now: () => new Date(Date.now() + offset), logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    now: () => new Date(Date.now() + offset),
+    logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false,
+  });
   await app.ready();
   return {
     app,
