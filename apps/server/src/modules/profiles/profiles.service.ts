@@ -79,10 +79,11 @@ export async function getProfileDetail(
     not(perks.isHidden),
     isOwn ? ne(perks.status, 'hidden') : eq(perks.status, 'active'),
   )!;
+  // A member's own record of what they earned stays, even when the quest was later deleted (archived, hidden).
   const completedWhere: SQL = and(
     eq(questCompletions.userId, profileId),
     eq(questCompletions.verificationStatus, 'approved'),
-    not(quests.isHidden),
+    isOwn ? undefined : not(quests.isHidden),
   )!;
 
   const completedAt =

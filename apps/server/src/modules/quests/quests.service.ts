@@ -682,6 +682,23 @@ export async function submitProof(
 // reviewing and paying
 
 /**
+ * Locks a participation for review together with its quest, quest first: the order `deleteQuest` uses, so a
+ * review and a delete of the same quest run one after the other. Otherwise a delete that counted no approved
+ * completion could cascade away a completion approved (and paid) a moment later.
+ */
+async function lockCompletionAndQuest(tx: Tx, completionId: string) {
+  const [ref] = await tx
+    .select({ questId: questCompletions.questId })
+    .from(questCompletions)
+    .where(eq(questCompletions.id, completionId));
+  if (!ref) throw notFound(QUEST_MSG.completionNotFound);
+  const q = await getQuestRow(tx, ref.questId, { lock: true });
+  const [c] = await tx.select().from(questCompletions).where(eq(questCompletions.id, completionId)).for('update');
+  if (!c) throw notFound(QUEST_MSG.completionNotFound);
+  return { c, q };
+}
+
+/**
  * Approves one participation and pays its reward, exactly once: the completion row is locked, only an
  * allowed state becomes approved, and the reward moves in the same transaction. `reviewerId` null means
  * automatic verification (join, own-bot start), which may approve a joined or rejected participation too.
@@ -691,9 +708,7 @@ export async function approveCompletionTx(
   completionId: string,
   opts: { reviewerId: string | null; now: Date },
 ): Promise<CompletionRow> {
-  const [c] = await tx.select().from(questCompletions).where(eq(questCompletions.id, completionId)).for('update');
-  if (!c) throw notFound(QUEST_MSG.completionNotFound);
-  const q = await getQuestRow(tx, c.questId);
+  const { c, q } = await lockCompletionAndQuest(tx, completionId);
   if (opts.reviewerId !== null && q.creatorId !== opts.reviewerId) throw forbidden(QUEST_MSG.notCreator);
   if (c.verificationStatus === 'approved') throw conflict(QUEST_MSG.alreadyApproved, 'already_approved');
   if (opts.reviewerId !== null && c.verificationStatus !== 'pending')
@@ -763,9 +778,7 @@ export async function rejectCompletion(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    const [c] = await tx.select().from(questCompletions).where(eq(questCompletions.id, completionId)).for('update');
-    if (!c) throw notFound(QUEST_MSG.completionNotFound);
-    const q = await getQuestRow(tx, c.questId);
+    const { c, q } = await lockCompletionAndQuest(tx, completionId);
     if (q.creatorId !== reviewerId) throw forbidden(QUEST_MSG.notCreator);
     if (c.verificationStatus !== 'pending') throw conflict(QUEST_MSG.notPending, 'not_pending');
     const [row] = await tx
