@@ -1,13 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PerkDetail, RedeemResponse, Wallet } from '@wyn/contract';
+import type { PerkDetail, RedeemRequest, RedeemResponse, Wallet } from '@wyn/contract';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { perkDetailKey } from './get-perk';
 
-/** POST club/perks/{id}/redeem/ with an Idempotency-Key per confirmation (DESIGN §3); errors are toasted by the page. */
-export function redeemPerk(id: string, idempotencyKey: string): Promise<RedeemResponse> {
-  return api.post<RedeemResponse>(apiPaths.perkRedeem(id), undefined, {
+export type RedeemVariables = { idempotencyKey: string; expectedCost: string };
+
+/**
+ * POST club/perks/{id}/redeem/ with an Idempotency-Key per confirmation (DESIGN §3) and the price the
+ * confirm dialog showed: the server refuses with 409 price_changed rather than charge another price.
+ * Errors are toasted by the page.
+ */
+export function redeemPerk(id: string, { idempotencyKey, expectedCost }: RedeemVariables): Promise<RedeemResponse> {
+  const body: RedeemRequest = { expected_cost: expectedCost };
+  return api.post<RedeemResponse>(apiPaths.perkRedeem(id), body, {
     headers: { 'Idempotency-Key': idempotencyKey },
     timeoutMs: 15_000,
     toast: false,
@@ -17,7 +24,7 @@ export function redeemPerk(id: string, idempotencyKey: string): Promise<RedeemRe
 export function useRedeemPerk(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (idempotencyKey: string) => redeemPerk(id, idempotencyKey),
+    mutationFn: (vars: RedeemVariables) => redeemPerk(id, vars),
     onSuccess: (res) => {
       qc.setQueryData<PerkDetail>(perkDetailKey(id), (p) => ({
         ...(p ?? res.perk),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { availability, confirmText, creatorLabel, redeemState, type RedeemablePerk } from './redeem-state';
+import {
+  availability,
+  changedPrice,
+  confirmText,
+  creatorLabel,
+  priceChangedText,
+  redeemState,
+  type RedeemablePerk,
+} from './redeem-state';
 
 const NOW = Date.parse('2026-01-10T12:00:00Z');
 const base: RedeemablePerk = {
@@ -106,5 +114,12 @@ describe('helpers', () => {
   });
   it('creatorLabel', () => {
     expect(creatorLabel('abcdef123456')).toBe('User abcdef...');
+  });
+  it('price_changed: the new price from a 409 answer, and its sentence', () => {
+    expect(changedPrice({ detail: 'x', code: 'price_changed', cost_amount: '60.00' })).toBe('60.00');
+    expect(changedPrice({ detail: 'x', code: 'out_of_stock', cost_amount: '60.00' })).toBeNull();
+    expect(changedPrice({ code: 'price_changed', cost_amount: 'sixty' })).toBeNull();
+    expect(changedPrice(undefined)).toBeNull();
+    expect(priceChangedText('60.99')).toBe('The price changed to 60 W');
   });
 });

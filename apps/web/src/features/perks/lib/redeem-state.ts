@@ -128,6 +128,20 @@ export function confirmText(perk: Pick<RedeemablePerk, 'cost_amount' | 'title'>)
   return `Are you sure you want to spend ${whole(perk.cost_amount)} W points to redeem "${perk.title}"? This action cannot be undone.`;
 }
 
+/** "The price changed to N W": shown in the confirm dialog when the server refused the agreed price. */
+export function priceChangedText(cost: string): string {
+  return `The price changed to ${whole(cost)} W`;
+}
+
+/** The perk's current price from a 409 `price_changed` answer's data, else null. */
+export function changedPrice(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  const { code, cost_amount } = data as { code?: unknown; cost_amount?: unknown };
+  return code === 'price_changed' && typeof cost_amount === 'string' && amountToCents(cost_amount) !== null
+    ? cost_amount
+    : null;
+}
+
 /** Left and total of a limited perk; null when unlimited. */
 export function availability(
   perk: Pick<RedeemablePerk, 'max_participants' | 'purchased_count'>,

@@ -39,10 +39,13 @@ function perkFixture(patch: Partial<PerkDetail> = {}): PerkDetail {
 }
 
 let perk: PerkDetail;
-let calls: { url: string; method: string; headers: Record<string, string> }[];
+/** The perk's price on the server, which a creator may have changed since the page loaded. */
+let serverCost: string;
+let calls: { url: string; method: string; headers: Record<string, string>; body: unknown }[];
 
 beforeEach(() => {
   perk = perkFixture();
+  serverCost = perk.cost_amount;
   calls = [];
   authSession.signIn({ access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user });
   vi.stubGlobal(
@@ -50,10 +53,20 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       const method = init?.method ?? 'GET';
-      calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string> });
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string>, body });
       if (url.endsWith(`club/perks/${PERK_ID}/details/`)) return jsonResponse(perk);
       if (url.endsWith('wallets/my_wallet/')) return jsonResponse({ id: WALLET_ID, user: USER_ID, balance: '120.00' });
       if (url.endsWith('/redeem/')) {
+        if ((body as { expected_cost?: string }).expected_cost !== serverCost)
+          return jsonResponse(
+            {
+              detail: `The price changed to ${parseInt(serverCost)} W`,
+              code: 'price_changed',
+              cost_amount: serverCost,
+            },
+            409,
+          );
         const content = { perk_type: 'discount_code' as const, discount_code: 'COFFEE-42' };
         perk = { ...perk, is_redeemed: true, is_available: false, purchased_count: 5, content };
         return jsonResponse({
@@ -99,6 +112,31 @@ describe('perk page', () => {
     const redeem = calls.find((c) => c.url.endsWith('/redeem/'))!;
     expect(redeem.method).toBe('POST');
     expect(redeem.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(redeem.body).toEqual({ expected_cost: '50.00' });
+  });
+
+  it('a price changed since the page loaded: shows the new price in the dialog and pays it only when confirmed again', async () => {
+    serverCost = '60.00';
+    render();
+    const button = await screen.findAllByRole('button', { name: 'Redeem for 50 W' });
+    await waitFor(() => expect((button[0] as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button[0]!);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm & Redeem' }));
+
+    expect((await screen.findByTestId('price-changed')).textContent).toBe('The price changed to 60 W');
+    expect(
+      screen.getByText(
+        'Are you sure you want to spend 60 W points to redeem "Coffee voucher"? This action cannot be undone.',
+      ),
+    ).toBeTruthy();
+    const redeems = () => calls.filter((c) => c.url.endsWith('/redeem/'));
+    expect(redeems().map((c) => c.body)).toEqual([{ expected_cost: '50.00' }]);
+    expect(screen.queryByTestId('discount-code')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm & Redeem' }));
+    expect((await screen.findByTestId('discount-code')).textContent).toBe('COFFEE-42');
+    expect(redeems().map((c) => c.body)).toEqual([{ expected_cost: '50.00' }, { expected_cost: '60.00' }]);
+    expect(redeems()[0]!.headers['Idempotency-Key']).not.toBe(redeems()[1]!.headers['Idempotency-Key']);
   });
 
   it('shows Perk Not Found on a 404', async () => {

@@ -24,7 +24,16 @@ import { useRedeemPerk } from '../api/redeem-perk';
 import { PerkDetailContent } from '../components/perk-detail-content';
 import { PerkDetailSideCards } from '../components/perk-detail-side-cards';
 import { RedeemCard } from '../components/redeem-card';
-import { confirmText, creatorLabel, isOwnPerk, isRedeemed, redeemState, statusText } from '../lib/redeem-state';
+import {
+  changedPrice,
+  confirmText,
+  creatorLabel,
+  isOwnPerk,
+  isRedeemed,
+  priceChangedText,
+  redeemState,
+  statusText,
+} from '../lib/redeem-state';
 
 export const PERK_PAGE_MSG = {
   loadFailed: "Couldn't load perk details.",
@@ -73,6 +82,8 @@ function PerkView({ perk }: { perk: PerkDetail }) {
   const qc = useQueryClient();
   const redeem = useRedeemPerk(perk.id);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // Set when the server refused the price the dialog showed: the dialog says so and asks again.
+  const [priceChangedTo, setPriceChangedTo] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -103,11 +114,29 @@ function PerkView({ perk }: { perk: PerkDetail }) {
   const doRedeem = () => {
     setConfirmOpen(false);
     notify.info(PERK_PAGE_MSG.processing, { id: REDEEM_TOAST_ID });
-    redeem.mutate(crypto.randomUUID(), {
-      onSuccess: () => notify.success(PERK_PAGE_MSG.redeemed, { id: REDEEM_TOAST_ID }),
-      onError: (e) => notify.error(redeemErrorMessage(e), { id: REDEEM_TOAST_ID, duration: REDEEM_ERROR_TOAST_MS }),
-      onSettled: refetchSoon,
-    });
+    // The price the dialog showed is the price the member agreed to pay.
+    redeem.mutate(
+      { idempotencyKey: crypto.randomUUID(), expectedCost: perk.cost_amount },
+      {
+        onSuccess: () => {
+          setPriceChangedTo(null);
+          notify.success(PERK_PAGE_MSG.redeemed, { id: REDEEM_TOAST_ID });
+          refetchSoon();
+        },
+        onError: (e) => {
+          const newCost = isApiError(e) ? changedPrice(e.data) : null;
+          if (newCost) {
+            notify.info(priceChangedText(newCost), { id: REDEEM_TOAST_ID });
+            qc.setQueryData<PerkDetail>(perkDetailKey(perk.id), (p) => (p ? { ...p, cost_amount: newCost } : p));
+            setPriceChangedTo(newCost);
+            setConfirmOpen(true);
+            return;
+          }
+          notify.error(redeemErrorMessage(e), { id: REDEEM_TOAST_ID, duration: REDEEM_ERROR_TOAST_MS });
+          refetchSoon();
+        },
+      },
+    );
   };
 
   const redeemCard = (
@@ -201,8 +230,19 @@ function PerkView({ perk }: { perk: PerkDetail }) {
         </aside>
       </div>
 
-      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+      <Dialog
+        open={confirmOpen}
+        onOpenChange={(open) => {
+          setConfirmOpen(open);
+          if (!open) setPriceChangedTo(null);
+        }}
+      >
         <DialogContent title="Confirm Redemption" description={confirmText({ ...perk, title })}>
+          {priceChangedTo ? (
+            <p role="alert" className="text-sm font-medium text-destructive" data-testid="price-changed">
+              {priceChangedText(priceChangedTo)}
+            </p>
+          ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
