@@ -1,7 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -15,6 +14,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
+import { createRedisLink, fallbackStore, type RedisLink } from './plugins/rate-limit-store.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clubRoutes } from './modules/club.routes.ts';
@@ -41,6 +41,8 @@ export type AppContext = {
   live: LiveEvents;
   signer: TokenSigner;
   now: () => Date;
+  /** Set when REDIS_URL is: shared rate limits; the health route reports it. */
+  redis?: RedisLink;
 };
 
 export type AppInstance = FastifyInstance<
@@ -73,19 +75,18 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
     live: await createLiveEvents(input.database),
     signer: createTokenSigner(input.config.jwtSecret, now),
     now,
+    redis: input.config.redisUrl ? createRedisLink(input.config.redisUrl, app.log) : undefined,
   };
 
   // 1. cross-cutting plugins
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(storableTextPlugin);
-  // Rate limits are shared across instances through Redis when REDIS_URL is set, else kept in-process.
-  const redis = input.config.redisUrl
-    ? new Redis(input.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
+  // Rate limits are shared across instances through Redis when REDIS_URL is set (in-process while it is
+  // down), else kept in-process.
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'wyn-rl-', skipOnError: true } : {}),
+    ...(deps.redis ? { store: fallbackStore(deps.redis, 'wyn-rl-') } : {}),
   });
   await app.register(openapiPlugin, { productName: input.config.productName });
   await app.register(authPlugin, { signer: deps.signer });
@@ -106,7 +107,7 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   app.addHook('onClose', async () => {
     await deps.mailer.close();
     await deps.live.close();
-    redis?.disconnect();
+    deps.redis?.close();
   });
   return app;
 }
