@@ -9,6 +9,9 @@ import {
   otpResendRequest,
   otpResendResponse,
   otpVerifyRequest,
+  passwordResetConfirmRequest,
+  passwordResetRequest,
+  passwordResetResponse,
   profile,
   publicConfigResponse,
   refreshRequest,
@@ -27,6 +30,7 @@ import { AppError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { checkTelegramAuth, telegramNotConfigured } from '../../integrations/telegram-auth.ts';
 import { login, register, resendOtp, telegramSignIn, verifyOtp } from './auth.service.ts';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.ts';
 import { endSessions, refreshSession } from './sessions.service.ts';
 import { getCurrentUser, getOwnProfile, getOwnWallet, publicConfig, updateUser } from './current-user.service.ts';
 
@@ -75,6 +79,24 @@ export async function authRoutes(app: AppInstance, { deps }: ModuleOptions) {
       preValidation: limit('login', (b) => [bodyField(b, 'identifier')]),
     },
     async (request) => login(deps, request.log, request.body.identifier, request.body.password),
+  );
+
+  app.post(
+    '/password-reset/',
+    {
+      schema: { tags, body: passwordResetRequest, response: { 200: passwordResetResponse } },
+      preValidation: limit('password-reset', (b) => [bodyField(b, 'identifier')]),
+    },
+    async (request) => requestPasswordReset(deps, request.log, request.body.identifier),
+  );
+
+  app.post(
+    '/password-reset/confirm/',
+    {
+      schema: { tags, body: passwordResetConfirmRequest, response: { 200: passwordResetResponse } },
+      preValidation: limit('password-reset-confirm', (b) => [bodyField(b, 'identifier')]),
+    },
+    async (request) => confirmPasswordReset(deps, request.body),
   );
 
   app.post(

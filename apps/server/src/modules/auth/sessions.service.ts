@@ -106,9 +106,14 @@ export async function endSessions(deps: SessionDeps, userId: string, presented: 
       if (row) await revokeFamily(tx, row.familyId, now);
       return;
     }
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    await revokeAllSessions(tx, userId, now);
   });
+}
+
+/** Ends every session of a user (logout everywhere, password reset). */
+export async function revokeAllSessions(tx: Tx, userId: string, now: Date) {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
