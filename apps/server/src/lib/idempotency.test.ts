@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, usingPostgres, type TestApp } from '../../test/create-test-app.ts';
 import { createMember } from '../../test/users.ts';
 import { idempotencyRecords, perkRedemptions, perks, questCompletions, transactions } from '../db/schema/index.ts';
@@ -254,4 +254,35 @@ describe.runIf(usingPostgres)('Idempotency-Key races (PostgreSQL)', () => {
     expect(await debitsOf(daveWallet)).toHaveLength(1);
     expect((await getMemberWallet(t.db, dave.user.id)).balance).toBe(10_000 - 900);
   }, 30_000);
+
+  it('the server fails after the effect but before its answer is recorded: nothing stays committed, the retry pays once', async () => {
+    const erin = await createMember(t);
+    const erinWallet = (await getMemberWallet(t.db, erin.user.id)).id;
+    // Stands in for a process killed at the moment the answer is written: that write fails.
+    await t.db.execute(sql`
+      create function wyn_test_fail_record() returns trigger language plpgsql as $$
+      begin raise exception 'simulated crash while recording the answer'; end $$`);
+    await t.db.execute(sql`
+      create trigger wyn_test_fail_record before insert or update on idempotency_records
+      for each row when (new.key = 'crash-2' and new.status_code is not null)
+      execute function wyn_test_fail_record()`);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${api}/wallets/${erinWallet}/transfer/`,
+        headers: { ...erin.auth, 'idempotency-key': 'crash-2' },
+        payload: { recipient: bob.user.id, amount: 4 },
+      });
+    const crashed = await send();
+    expect(crashed.statusCode).toBe(500);
+    expect(await debitsOf(erinWallet)).toHaveLength(0);
+    await t.db.execute(sql`drop trigger wyn_test_fail_record on idempotency_records`);
+    const retry = await send();
+    expect(retry.statusCode, retry.body).toBe(200);
+    const again = await send();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(retry.json());
+    expect(await debitsOf(erinWallet)).toHaveLength(1);
+    expect((await getMemberWallet(t.db, erin.user.id)).balance).toBe(10_000 - 400);
+  });
 });
