@@ -161,20 +161,6 @@ export const AuthErrorCode = {
   registrationPending: 'registration_pending',
 } as const;
 
-/** Sentences of the pending-registration and password-reset flows (not in the spec; worded here). */
-export const ACCOUNT_MSG = {
-  registrationPending:
-    'An account with these details is waiting for verification. Enter the code we sent, or use "Forgot password?" to choose a new password.',
-  forgotPasswordLink: 'Forgot password?',
-  resetTitle: 'Reset your password',
-  resetIntro: 'Enter your username, email or phone. If an account matches, we will send it a code.',
-  resetCodeSent: 'If an account matches, we have sent it a code to reset the password.',
-  resetDone: 'Your password has been changed. Please sign in with your new password.',
-  resetSendCode: 'Send code',
-  resetSubmit: 'Change password',
-  newPasswordLabel: 'New password',
-} as const;
-
 /** POST password-reset/: the same answer whether or not the identifier belongs to an account. */
 export const passwordResetRequest = z.object({
   identifier: z.string({ error: MSG.verifyFillAll }).trim().min(1, MSG.verifyFillAll).max(254),

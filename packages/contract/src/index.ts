@@ -4,6 +4,7 @@ export * from './limits.ts';
 export * from './enums.ts';
 export * from './messages.ts';
 export * from './auth.ts';
+export * from './account-messages.ts';
 export * from './profiles.ts';
 export * from './wallets.ts';
 export * from './settings.ts';

@@ -12,6 +12,7 @@ const OnboardingPage = lazy(() => import('@/features/auth/pages/onboarding-page'
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
 const RegisterPage = lazy(() => import('@/features/auth/pages/register-page'));
 const VerifyPage = lazy(() => import('@/features/auth/pages/verify-page'));
+const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password-page'));
 const TelegramAuthPage = lazy(() => import('@/features/auth/pages/telegram-auth-page'));
 const TermsPage = lazy(() => import('@/features/legal/pages/terms-page'));
 const PrivacyPage = lazy(() => import('@/features/legal/pages/privacy-page'));
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path={paths.login} element={<LoginPage />} />
         <Route path={paths.register} element={<RegisterPage />} />
         <Route path={paths.verify} element={<VerifyPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.telegramAuth} element={<TelegramAuthPage />} />
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />

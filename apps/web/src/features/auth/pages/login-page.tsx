@@ -1,4 +1,4 @@
-import { MSG, TIMINGS } from '@wyn/contract';
+import { ACCOUNT_MSG, MSG, TIMINGS } from '@wyn/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { notify } from '@/lib/toast';
@@ -263,7 +263,22 @@ export function LoginPage() {
             placeholder="you@example.com"
           />
         </FormField>
-        <FormField label="Password" error={fieldErrors.password}>
+        <FormField
+          label="Password"
+          error={fieldErrors.password}
+          labelAction={
+            <Link
+              to={
+                identifier.trim()
+                  ? `${paths.forgotPassword}?identifier=${encodeURIComponent(identifier.trim())}`
+                  : paths.forgotPassword
+              }
+              className="text-sm font-semibold text-primary hover:underline"
+            >
+              {ACCOUNT_MSG.forgotPasswordLink}
+            </Link>
+          }
+        >
           <PasswordInput
             name="password"
             autoComplete="current-password"
