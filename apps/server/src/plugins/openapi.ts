@@ -3,15 +3,25 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentedBody } from './openapi-bodies.ts';
 
-/** OpenAPI generated from the routes' contract schemas: JSON at /api/docs/json, UI at /api/docs. */
+/**
+ * OpenAPI generated from the routes' contract schemas: JSON at /api/docs/json, UI at /api/docs. Routes that
+ * read a JSON-or-multipart body in the handler get their body from `openapi-bodies.ts`.
+ */
 export const openapiPlugin = fp(async (app: FastifyInstance, opts: { productName: string }) => {
   await app.register(swagger, {
     openapi: {
       info: { title: `${opts.productName} API`, version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const methods = [input.route.method].flat();
+      const documented = methods.length === 1 ? documentedBody(methods[0]!, input.url) : undefined;
+      if (!documented || !out.schema || out.schema.hide || (out.schema as { body?: unknown }).body) return out;
+      return { ...out, schema: { ...out.schema, body: documented.body, consumes: documented.consumes } };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });
