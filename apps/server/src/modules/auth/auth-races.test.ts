@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { signInitData } from '../../../test/telegram-signing.ts';
 import { otpCodes, users } from '../../db/schema/index.ts';
@@ -35,6 +35,59 @@ describe.skipIf(!usingPostgres)('sign-in under concurrency (PostgreSQL)', () => 
     const [code] = await t.db.select().from(otpCodes).where(eq(otpCodes.userId, user!.id));
     expect(code!.attempts).toBe(5);
     expect((await post(t, 'otp-verify/', { identifier: 'guess@example.com', otp })).json().code).toBe('otp_locked');
+  });
+
+  it('parallel wrong reset codes never get more than 5 attempts, and a right one then changes nothing', async () => {
+    await registerAndVerify(t, { email: 'resetrace@example.com', password: 'reset race old' });
+    expect((await post(t, 'password-reset/', { identifier: 'resetrace@example.com' })).statusCode).toBe(200);
+    for (let i = 0; i < 200 && t.mail.messages.filter((m) => m.to.includes('resetrace@')).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    const otp = await t.mail.codeFor('resetrace@example.com');
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        post(t, 'password-reset/confirm/', {
+          identifier: 'resetrace@example.com',
+          otp: wrong,
+          new_password: 'reset race new',
+        }),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 400)).toBe(true);
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'resetrace@example.com'));
+    const [code] = await t.db
+      .select()
+      .from(otpCodes)
+      .where(and(eq(otpCodes.userId, user!.id), eq(otpCodes.purpose, 'reset')));
+    expect(code!.attempts).toBe(5);
+    const right = await post(t, 'password-reset/confirm/', {
+      identifier: 'resetrace@example.com',
+      otp,
+      new_password: 'reset race new',
+    });
+    expect(right.json().code).toBe('otp_locked');
+    expect(
+      (await post(t, 'login/', { identifier: 'resetrace@example.com', password: 'reset race old' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('registrations racing for one new address make one pending account with one of the passwords', async () => {
+    const passwords = Array.from({ length: 8 }, (_, i) => `racing password ${i}`);
+    const results = await Promise.all(
+      passwords.map((password) => post(t, 'register/', { email: 'pending-race@example.com', password })),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    console.info('racing registrations → statuses', statuses.join(','));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.every((s) => s === 201 || s === 400 || s === 409)).toBe(true);
+    const winner = passwords[statuses.indexOf(201)]!;
+    const otp = await t.mail.codeFor('pending-race@example.com');
+    expect((await post(t, 'otp-verify/', { identifier: 'pending-race@example.com', otp })).statusCode).toBe(200);
+    for (const password of passwords) {
+      const res = await post(t, 'login/', { identifier: 'pending-race@example.com', password });
+      expect(res.statusCode, password).toBe(password === winner ? 200 : 401);
+    }
+    expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
 
   it('two first Telegram sign-ins at once make one account and one welcome bonus', async () => {
