@@ -22,7 +22,7 @@ import type { AppInstance, ModuleOptions } from '../../app.ts';
 import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { multipartFingerprint, withIdempotency } from '../../lib/idempotency.ts';
+import { multipartFingerprint, thenAfterCommit, withIdempotency } from '../../lib/idempotency.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
@@ -79,8 +79,7 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
       }
     }
     const id = await svc.createPerk(db, userId, input, { mediaUrl, now: deps.now(), resolveChat });
-    homeContentChanged();
-    return { status: 201, body: await svc.perkDetail(db, id, userId) };
+    return thenAfterCommit({ status: 201, body: await svc.perkDetail(db, id, userId) }, homeContentChanged);
   };
 
   app.get(

@@ -31,7 +31,7 @@ import type { AppInstance, ModuleOptions } from '../../app.ts';
 import { questCompletions, quests } from '../../db/schema/index.ts';
 import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
-import { multipartFingerprint, withIdempotency } from '../../lib/idempotency.ts';
+import { multipartFingerprint, thenAfterCommit, withIdempotency } from '../../lib/idempotency.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
@@ -110,8 +110,10 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
             now: deps.now(),
             checkChannel: (name) => validateChannel(bot, name),
           });
-          homeContentChanged();
-          return { status: 201, body: await svc.questDetail(tx, id, userId, config) };
+          return thenAfterCommit(
+            { status: 201, body: await svc.questDetail(tx, id, userId, config) },
+            homeContentChanged,
+          );
         },
         { fingerprint: multipartFingerprint(raw, files) },
       );
@@ -212,8 +214,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     async (request, reply) =>
       withIdempotency(db, request, reply, async (tx) => {
         const row = await svc.participate(tx, request.params.id, request.auth.userId, { now: deps.now(), config });
-        homeContentChanged();
-        return { status: 201, body: await svc.getCompletionDto(tx, row.id) };
+        return thenAfterCommit({ status: 201, body: await svc.getCompletionDto(tx, row.id) }, homeContentChanged);
       }),
   );
 
@@ -304,8 +305,8 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     async (request, reply) =>
       withIdempotency(db, request, reply, async (tx) => {
         const result = await svc.approveAll(tx, request.body.task, request.auth.userId, deps.now());
-        if (result.approved) homeContentChanged();
-        return { status: 200, body: result };
+        const outcome = { status: 200, body: result };
+        return result.approved ? thenAfterCommit(outcome, homeContentChanged) : outcome;
       }),
   );
 
@@ -315,8 +316,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     async (request, reply) =>
       withIdempotency(db, request, reply, async (tx) => {
         const row = await svc.approveCompletion(tx, request.params.id, request.auth.userId, deps.now());
-        homeContentChanged();
-        return { status: 200, body: await svc.getCompletionDto(tx, row.id) };
+        return thenAfterCommit({ status: 200, body: await svc.getCompletionDto(tx, row.id) }, homeContentChanged);
       }),
   );
 
