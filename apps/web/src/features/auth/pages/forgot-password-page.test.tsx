@@ -6,6 +6,7 @@ import { jsonResponse } from '@/testing/fixtures';
 import { renderScreen } from '@/testing/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { LoginPage } from './login-page';
+import { RegisterPage } from './register-page';
 
 function stubFetch(onPost: (url: string, body: unknown) => Response) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -90,5 +91,20 @@ describe('LoginPage forgot-password link', () => {
     expect(link.getAttribute('href')).toBe('/forgot-password');
     fireEvent.change(screen.getByLabelText('Username, email or phone'), { target: { value: 'ana@example.com' } });
     await waitFor(() => expect(link.getAttribute('href')).toBe('/forgot-password?identifier=ana%40example.com'));
+  });
+});
+
+describe('RegisterPage and a pending sign-up', () => {
+  it('shows the pending message with a link to the reset screen', async () => {
+    stubFetch(() => jsonResponse({ detail: ACCOUNT_MSG.registrationPending, code: 'registration_pending' }, 409));
+    renderScreen(<RegisterPage />, { path: '/register' });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long enough password' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'long enough password' } });
+    fireEvent.click(screen.getByRole('button', { name: /create account/i }));
+    expect(await screen.findByText(ACCOUNT_MSG.registrationPending)).toBeTruthy();
+    expect(screen.getByRole('link', { name: ACCOUNT_MSG.forgotPasswordLink }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { MSG } from '@wyn/contract';
+import { ACCOUNT_MSG, MSG } from '@wyn/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '@/lib/toast';
@@ -42,7 +42,8 @@ export function RegisterPage() {
     if (Object.keys(found).length) return;
     register.mutate(toRegisterRequest(values), {
       onSuccess: (res) => {
-        notify.success(MSG.registerSuccess);
+        // A repeat for one's own pending sign-up is answered like a resend, with its own wording.
+        notify.success(res.detail || MSG.registerSuccess);
         rememberCodeSent(res.identifier);
         const state: VerifyLocationState = { identifier: res.identifier, delivery: res.delivery };
         void navigate(href.verify(res.identifier), { state });
@@ -73,7 +74,19 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create account">
-        {errors.form ? <Alert>{errors.form}</Alert> : null}
+        {errors.form ? (
+          <Alert>
+            {errors.form}
+            {errors.form === ACCOUNT_MSG.registrationPending ? (
+              <>
+                {' '}
+                <Link to={paths.forgotPassword} className="font-semibold underline">
+                  {ACCOUNT_MSG.forgotPasswordLink}
+                </Link>
+              </>
+            ) : null}
+          </Alert>
+        ) : null}
         <FormField label="Full Name" error={errors.fullName}>
           <Input
             name="fullName"
