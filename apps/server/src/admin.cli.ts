@@ -1,14 +1,17 @@
 /**
- * `npm run admin -- --grant <username>` makes a member staff; `--revoke <username>` takes it back.
- * The change reaches the member's session at their next sign-in or token refresh (at most 15 minutes).
+ * `npm run admin -- --grant <username>` makes a member staff; `--revoke <username>` takes it back (the
+ * change reaches the member's session at their next sign-in or token refresh, at most 15 minutes).
+ * `--disable <username>` stops an account at once (sessions revoked, next call refused); `--enable` undoes it.
  */
 import { eq, sql } from 'drizzle-orm';
 import { users } from './db/schema/index.ts';
 import { runCli } from './lib/cli.ts';
+import { setAccountActive } from './modules/auth/account-access.service.ts';
 
-const USAGE = 'Usage: npm run admin -- --grant <username>\n       npm run admin -- --revoke <username>';
+const FLAGS = ['--grant', '--revoke', '--disable', '--enable'];
+const USAGE = `Usage: npm run admin -- ${FLAGS.join('|')} <username>`;
 const [flag, rawName, ...rest] = process.argv.slice(2);
-if ((flag !== '--grant' && flag !== '--revoke') || !rawName || rawName.startsWith('--') || rest.length) {
+if (!flag || !FLAGS.includes(flag) || !rawName || rawName.startsWith('--') || rest.length) {
   console.error(USAGE);
   process.exit(1);
 }
@@ -25,6 +28,18 @@ await runCli(async ({ database }) => {
   if (!user) {
     console.error(`No member has the username "${username}". Check the spelling (without @) and try again.`);
     return 1;
+  }
+  if (flag === '--disable' || flag === '--enable') {
+    const active = flag === '--enable';
+    const changed = await setAccountActive(db, user.id, active, new Date());
+    console.info(
+      !changed
+        ? `${user.username} is already ${active ? 'enabled' : 'disabled'}; nothing changed.`
+        : active
+          ? `${user.username} is enabled again. They can sign in.`
+          : `${user.username} is disabled: signed out everywhere, and refused from now on.`,
+    );
+    return 0;
   }
   if (user.isStaff === grant) {
     console.info(`${user.username} ${grant ? 'is already staff' : 'is not staff'}; nothing changed.`);

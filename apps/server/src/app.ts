@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from './integrations/mailer.ts';
 import { createLiveEvents, type LiveEvents } from './integrations/live-events.ts';
 import { createTokenSigner, type TokenSigner } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { createAccountStatus } from './modules/accounts/account-status.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { loggerOptions, type LogStream } from './plugins/logger.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -89,7 +90,9 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
     ...(deps.redis ? { store: fallbackStore(deps.redis, 'wyn-rl-') } : {}),
   });
   await app.register(openapiPlugin, { productName: input.config.productName });
-  await app.register(authPlugin, { signer: deps.signer });
+  const accounts = createAccountStatus(input.database.db, deps.live);
+  app.addHook('onClose', async () => accounts.close());
+  await app.register(authPlugin, { signer: deps.signer, accounts });
 
   // 2. modules
   await app.register(healthRoutes, { deps });

@@ -55,6 +55,11 @@ describe.skipIf(usingPostgres)('command-line tools', { timeout: 180_000 }, () =>
     const revoke = await run('src/admin.cli.ts', ['--revoke', '@AVA']);
     expect(revoke.code).toBe(0);
     expect(await isStaff('ava')).toBe(false);
+    const disable = await run('src/admin.cli.ts', ['--disable', 'ava']);
+    expect(disable.code).toBe(0);
+    expect(disable.output).toContain('ava is disabled');
+    const enable = await run('src/admin.cli.ts', ['--enable', 'ava']);
+    expect(enable.output).toContain('ava is enabled again');
     const missing = await run('src/admin.cli.ts', ['--grant', 'nobody']);
     expect(missing.code).toBe(1);
     expect(missing.output).toContain('No member has the username "nobody"');

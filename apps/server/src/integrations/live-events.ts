@@ -15,6 +15,8 @@ export type LiveListener = (event: LiveEvent) => void;
 export interface LiveEvents {
   publish(tx: DbOrTx, userId: string, event: LiveEvent): Promise<void>;
   subscribe(userId: string, listener: LiveListener): () => void;
+  /** Every event for every member, as this instance receives it (caches that key on the member). */
+  subscribeAll(listener: (userId: string, event: LiveEvent) => void): () => void;
   /** How many streams a member has open (to cap them). */
   count(userId: string): number;
   close(): Promise<void>;
@@ -44,7 +46,9 @@ function parse(payload: string): Wire | null {
 /** LISTEN once per process and hand each event to that member's open streams in this process. */
 export async function createLiveEvents(database: Pick<Database, 'listen'>): Promise<LiveEvents> {
   const listeners = new Map<string, Set<LiveListener>>();
+  const everyone = new Set<(userId: string, event: LiveEvent) => void>();
   const deliver = (userId: string, event: LiveEvent) => {
+    for (const l of everyone) l(userId, event);
     for (const l of listeners.get(userId) ?? []) l(event);
   };
   const stop = await database.listen(
@@ -70,9 +74,14 @@ export async function createLiveEvents(database: Pick<Database, 'listen'>): Prom
         if (set.size === 0 && listeners.get(userId) === set) listeners.delete(userId);
       };
     },
+    subscribeAll(listener) {
+      everyone.add(listener);
+      return () => everyone.delete(listener);
+    },
     count: (userId) => listeners.get(userId)?.size ?? 0,
     async close() {
       listeners.clear();
+      everyone.clear();
       await stop();
     },
   };

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorCode, MSG, uuid } from '@wyn/contract';
+import { AuthErrorCode, ErrorCode, MSG, uuid } from '@wyn/contract';
 import { unauthorized } from '../lib/errors.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
+import type { AccountStatus } from '../modules/accounts/account-status.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** Reads `Authorization: Bearer <access>`; routes opt in with `onRequest: app.authenticate`. */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { signer: TokenSigner }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { signer: TokenSigner; accounts: AccountStatus }) => {
   app.decorateRequest('auth', null as never);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -26,6 +27,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { signer: TokenS
     // secret, or by a future issuer) is not a session, and must not become a database error.
     const sub = uuid.safeParse(claims.sub);
     if (!sub.success) throw unauthorized(MSG.sessionExpired, ErrorCode.tokenInvalid);
-    request.auth = { userId: sub.data.toLowerCase(), isStaff: claims.staff };
+    const userId = sub.data.toLowerCase();
+    // A valid token is not enough: an account disabled since it was issued stops now, not at its expiry.
+    if (!(await opts.accounts.isActive(userId))) throw unauthorized(MSG.accountDisabled, AuthErrorCode.accountDisabled);
+    request.auth = { userId, isStaff: claims.staff };
   });
 });

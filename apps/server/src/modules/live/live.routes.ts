@@ -60,6 +60,8 @@ export async function liveRoutes(app: AppInstance, { deps }: ModuleOptions) {
 
       const send = (event: LiveEvent) => {
         res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+        // The account was disabled: its streams end now (the reconnect is refused by authenticate).
+        if (event.type === 'account_disabled') res.end();
       };
       const unsubscribe = deps.live.subscribe(userId, send);
       const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { createTokenSigner } from '../../lib/tokens.ts';
+import { setAccountActive } from '../auth/account-access.service.ts';
 import { startSession } from '../auth/sessions.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { MAX_STREAMS_PER_MEMBER } from './live.routes.ts';
@@ -109,6 +110,16 @@ describe('GET live/ (server-sent events)', () => {
     const ok = await openStream(session.access);
     ok.close();
     expect(ok.status).toBe(200);
+  });
+
+  it('closes the streams of an account as soon as it is disabled', async () => {
+    const a = await createMember(t);
+    const stream = await openStream(a.token);
+    expect(stream.status).toBe(200);
+    await setAccountActive(t.db, a.user.id, false, new Date());
+    await stream.waitFor((e) => e.type === 'account_disabled');
+    await stream.ended;
+    expect((await openStream(a.token)).status).toBe(401);
   });
 
   it('answers with an event stream', async () => {
