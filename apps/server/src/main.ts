@@ -3,6 +3,10 @@ import { DatabaseLockedError, openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { buildApp } from './app.ts';
 
+/** How long a shutdown waits for in-flight requests before cutting them. */
+const DRAIN_MS = 10_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
 /** Process entry: config → database → migrate → seed if empty → listen; graceful shutdown. */
 async function main() {
   let config;
@@ -34,10 +38,24 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Last resort if a step below hangs (the drain itself is bounded by DRAIN_MS).
+    const force = setTimeout(() => process.exit(1), DRAIN_MS + 5_000);
     force.unref();
+    // 1. Stop accepting: Fastify closes the listener first and answers requests that still arrive on open
+    //    connections with 503. 2. Let in-flight requests finish: a keep-alive connection whose request ends
+    //    after the close would otherwise hold the server open until its keep-alive timeout, so idle ones are
+    //    closed as they appear, and after DRAIN_MS whatever is left is cut. 3. Only then close the database,
+    //    which a running request may still be using.
+    const closed = app.close();
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    const drained = await Promise.race([closed.then(() => true), sleep(DRAIN_MS).then(() => false)]);
+    if (!drained) {
+      app.log.warn({ afterMs: DRAIN_MS }, 'requests still running at shutdown are cut');
+      app.server.closeAllConnections();
+      await closed;
+    }
+    clearInterval(sweep);
     try {
-      await app.close();
       await database.close();
     } finally {
       process.exit(0);
