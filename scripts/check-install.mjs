@@ -9,43 +9,23 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import semver from 'semver';
+import { engineProblems, installScriptProblems, runtimeProblems, treeProblems } from './check-install-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const readJson = (file) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const problems = [];
-
-const pinned = readJson('package.json').dependencies.node;
-if (process.version !== `v${pinned}`) {
-  problems.push(
-    `The project runs on Node ${pinned}, but this script ran on ${process.version}: ` +
-      'the `node` package was not installed (is it in allowScripts?).',
-  );
-}
-
-const installed = readJson('node_modules/.package-lock.json').packages;
-for (const [location, meta] of Object.entries(installed)) {
-  const wanted = meta.engines?.node;
-  if (!wanted || meta.link || !existsSync(path.join(root, location))) continue;
-  if (!semver.satisfies(process.version, wanted, { includePrerelease: true })) {
-    problems.push(`${location.replace(/^.*node_modules\//, '')}@${meta.version} requires Node ${wanted}`);
-  }
-}
-
 const npm = (...args) => execFileSync('npm', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-const pending = JSON.parse(npm('install-scripts', 'ls', '--json') || '{}').allowScripts ?? [];
-for (const entry of pending) {
-  const keys = entry.changes.map((c) => c.key).join(', ');
-  problems.push(`install script not reviewed: ${keys} (npm install-scripts approve|deny ${entry.name})`);
-}
 
+const problems = [
+  ...runtimeProblems(process.version, readJson('package.json').dependencies.node),
+  ...engineProblems(readJson('node_modules/.package-lock.json').packages, process.version, (location) =>
+    existsSync(path.join(root, location)),
+  ),
+  ...installScriptProblems(npm('install-scripts', 'ls', '--json')),
+];
 try {
   npm('ls', '--all', '--parseable');
 } catch (err) {
-  const lines = String(err.stderr ?? '')
-    .split('\n')
-    .filter((l) => l.startsWith('npm error') && !/code ELSPROBLEMS|complete log/.test(l));
-  problems.push(`the dependency tree has problems:\n  ${lines.join('\n  ')}`);
+  problems.push(...treeProblems(err.stderr));
 }
 
 if (problems.length > 0) {
