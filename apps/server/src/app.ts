@@ -63,7 +63,8 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
         ? false
         : loggerOptions(typeof input.logger === 'object' ? input.logger : { level: input.config.logLevel }),
     bodyLimit: 1024 * 1024,
-    trustProxy: input.config.trustProxy,
+    // A hop count, never `true`: with `true` the leftmost X-Forwarded-For entry, which the client writes, wins.
+    trustProxy: input.config.trustProxy > 0 ? (_address: string, hop: number) => hop < input.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

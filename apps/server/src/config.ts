@@ -40,8 +40,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
-  /** Set when behind a reverse proxy, so client addresses (for rate limits) come from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Set when behind reverse proxies, so client addresses (for rate limits) come from X-Forwarded-For: `true`
+   * for one proxy, or how many proxies stand in front. Only the entries those proxies appended are believed;
+   * anything a client wrote before them is ignored, so a forged header cannot buy a fresh rate-limit budget.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9]{1,2})$/, 'expected true, false or a number of proxies')
+    .default('false')
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
 });
 
 export type Config = {
@@ -67,7 +75,8 @@ export type Config = {
   logLevel: string;
   webDist: string;
   rateLimitAuthMax: number;
-  trustProxy: boolean;
+  /** How many reverse proxies to believe in X-Forwarded-For; 0 for none. */
+  trustProxy: number;
 };
 
 export class ConfigError extends Error {}
@@ -119,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
   };
   return { ...config, ...overrides };
 }

@@ -202,11 +202,32 @@ describe('client address behind a proxy', () => {
   };
 
   it('with TRUST_PROXY on, X-Forwarded-For decides the address', async () => {
-    const proxied = await createTestApp({ config: { rateLimitAuthMax: 3, trustProxy: true } });
+    const proxied = await createTestApp({ config: { rateLimitAuthMax: 3, trustProxy: 1 } });
     try {
       expect(await attempts(proxied, '203.0.113.1')).toEqual([401, 401, 401, 429]);
       // Another client behind the same proxy has its own budget.
       expect((await attempts(proxied, '203.0.113.2'))[0]).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('with TRUST_PROXY on, a forged X-Forwarded-For entry before the proxy-added one gives no new budget', async () => {
+    const proxied = await createTestApp({ config: { rateLimitAuthMax: 3, trustProxy: 1 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        // The client sends its own X-Forwarded-For; the proxy appends the address it really saw.
+        const res = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/v1/bot/login/',
+          remoteAddress: '192.0.2.10',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+          payload: { identifier: `forger${i}@example.com`, password: 'whatever pw' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
     } finally {
       await proxied.close();
     }
