@@ -27,9 +27,38 @@ export const MEDIA_MSG = {
   fileRequired: 'A file is required.',
   rateLimited: 'Upload rate limit exceeded. Please try again later.',
   rateLimitedField: 'You have exceeded the upload limit. Please try again later.',
+  onlyImageVideo: 'Only image and video files are supported',
+  privateLinkInvalid: 'This link has expired or is not valid.',
 } as const;
 
-/** Response of `POST media/upload/` (201). `url` is a path on this server, e.g. `/media/ab12….png`. */
+/**
+ * Exclusive perk files are private: `POST media/upload/?purpose=exclusive` (or a `purpose` form field) stores
+ * them apart from `/media/` and answers with a `private:<name>` reference, which grants nothing by itself.
+ * Whoever may see the content (the perk's creator, a member who redeemed it) receives each reference as a
+ * short-lived signed URL under PRIVATE_MEDIA_PATH; sending that URL back (editing the perk) means the same file.
+ */
+export const PRIVATE_MEDIA_PATH = '/api/v1/club/media/private/';
+const PRIVATE_NAME = '[0-9a-f]{32}\\.[a-z0-9]{2,5}';
+const PRIVATE_REF = new RegExp(`^private:(${PRIVATE_NAME})$`);
+const SIGNED_PRIVATE_PATH = new RegExp(
+  `^(?:https?://[^/\\s]+)?${PRIVATE_MEDIA_PATH}(${PRIVATE_NAME})(?:\\?[^\\s]*)?$`,
+  'i',
+);
+
+/** The `private:<name>` reference a private reference or one of its signed URLs stands for; null otherwise. */
+export function privateMediaRefOf(url: string | null | undefined): string | null {
+  const s = url?.trim() ?? '';
+  const name = PRIVATE_REF.exec(s)?.[1] ?? SIGNED_PRIVATE_PATH.exec(s)?.[1]?.toLowerCase();
+  return name ? `private:${name}` : null;
+}
+
+export const mediaUploadPurpose = z.enum(['exclusive']);
+export const mediaUploadQuery = z.object({ purpose: mediaUploadPurpose.optional() });
+
+/**
+ * Response of `POST media/upload/` (201). `url` is a path on this server, e.g. `/media/ab12….png`, or for
+ * `purpose=exclusive` a `private:<name>` reference.
+ */
 export const mediaUpload = z.object({
   id: z.uuid(),
   url: z.string(),

@@ -14,6 +14,7 @@ import {
 } from './fields.ts';
 import { perkCard } from './home.ts';
 import { LIMITS } from './limits.ts';
+import { privateMediaRefOf } from './media.ts';
 import { tag } from './tags.ts';
 
 /** Perk requests and responses: spec 01 §3, §5, §7 and spec 02 §2–§8; DESIGN §1 (perk delivery). */
@@ -43,6 +44,9 @@ export const PERK_MSG = {
   mediaRequired: 'Media content is required. Please upload a file.',
   mediaUrlInvalid: 'Media must be a URL returned by media/upload/ or an http(s) address',
   onlyImageVideo: 'Only image and video files are supported',
+  exclusiveMediaPrivate:
+    'Exclusive images and video must be uploaded as exclusive media, not given as a public address',
+  exclusiveMediaNotYours: 'Exclusive media must be a file you uploaded',
   fieldNotForType: 'This field does not apply to this perk type.',
   maxBelowPurchased: (n: number) => `Max participants cannot be below the number already redeemed (${n}).`,
   createSuccess: 'Perk created successfully!',
@@ -83,6 +87,8 @@ const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 /** An uploaded file (`/media/...`, as returned by media/upload/) or an http(s) address. */
 export const isUsableMediaUrl = (s: string) => /^\/media\/[\w./-]+$/.test(s) || HTTP_URL.test(s);
 export const isBlobUrl = (s: string) => s.trim().toLowerCase().startsWith('blob:');
+/** What exclusive content may name: the above, or a private upload (its reference or a signed URL of it). */
+const isExclusiveMediaUrl = (s: string) => isUsableMediaUrl(s) || privateMediaRefOf(s) !== null;
 
 /**
  * Exclusive content as a creator sends it (object or JSON string). Temporary `blob:` addresses are removed
@@ -101,11 +107,11 @@ export const exclusiveContentInput = z.preprocess(
       ),
       media_urls: z.preprocess(
         (v) => (Array.isArray(v) ? v.filter((u) => !(typeof u === 'string' && (isBlobUrl(u) || !u.trim()))) : v),
-        z.array(z.string().trim().max(2000).refine(isUsableMediaUrl, PERK_MSG.mediaUrlInvalid)).max(20).optional(),
+        z.array(z.string().trim().max(2000).refine(isExclusiveMediaUrl, PERK_MSG.mediaUrlInvalid)).max(20).optional(),
       ),
       permanent_media_url: z.preprocess(
         (v) => (v === '' || (typeof v === 'string' && isBlobUrl(v)) ? null : v),
-        z.string().trim().max(2000).refine(isUsableMediaUrl, PERK_MSG.mediaUrlInvalid).nullable().optional(),
+        z.string().trim().max(2000).refine(isExclusiveMediaUrl, PERK_MSG.mediaUrlInvalid).nullable().optional(),
       ),
     },
     { error: PERK_MSG.contentRequired },
@@ -154,9 +160,10 @@ const required = <T extends z.ZodType>(schema: T, message: string) =>
 
 /**
  * `POST perks/` (JSON, or multipart where every field is a string, `tags` and `exclusive_content` are JSON
- * strings, and the files are `media` (the perk's image) and `exclusive_media` (the exclusive image or video,
- * which becomes `permanent_media_url`)). Creator, status, counts and `is_verified` are set by the server;
- * a client's `is_verified` is ignored.
+ * strings, and the files are `media` (the perk's public cover, never its exclusive content) and `exclusive_media`
+ * (the exclusive image or video, stored privately; it becomes `permanent_media_url`)). Exclusive images and
+ * video must be private uploads of the creator (see PRIVATE_MEDIA_PATH). Creator, status, counts and
+ * `is_verified` are set by the server; a client's `is_verified` is ignored.
  */
 export const createPerkRequest = z
   .object({

@@ -1,9 +1,24 @@
-import { ErrorCode, LIMITS, MEDIA_MSG, MEDIA_UPLOADS_PER_MINUTE, mediaUpload } from '@wyn/contract';
+import fastifyStatic from '@fastify/static';
+import {
+  ErrorCode,
+  LIMITS,
+  MEDIA_ALLOWED_TYPES,
+  MEDIA_MSG,
+  MEDIA_UPLOADS_PER_MINUTE,
+  mediaUpload,
+  mediaUploadPurpose,
+  mediaUploadQuery,
+} from '@wyn/contract';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppInstance, AppContext } from '../../app.ts';
-import type { MediaStorage } from '../../integrations/media-storage.ts';
-import { badRequest, tooManyRequests } from '../../lib/errors.ts';
-import { readMultipart, storeMedia } from './media.service.ts';
+import { isPrivateName, type MediaStorage } from '../../integrations/media-storage.ts';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { parseBody } from '../../lib/multipart-body.ts';
+import { privateMediaType, readMultipart, storeMedia } from './media.service.ts';
+import { createPrivateMediaLinks } from './private-media-links.ts';
+
+const EXCLUSIVE_TYPES = MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/'));
 
 /** Per-member upload limit (DESIGN §5), on @fastify/rate-limit's store (shared through Redis when set). */
 export function uploadRateLimit(app: AppInstance) {
@@ -32,6 +47,7 @@ export function mediaRoutes(app: AppInstance, deps: AppContext, storage: MediaSt
         tags: ['media'],
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
+        querystring: mediaUploadQuery,
         response: { 201: mediaUpload },
       },
     },
@@ -44,8 +60,68 @@ export function mediaRoutes(app: AppInstance, deps: AppContext, storage: MediaSt
       });
       const file = body.files[0];
       if (!file) throw badRequest(MEDIA_MSG.fileRequired, { file: [MEDIA_MSG.fileRequired] });
-      const result = await storeMedia(deps.database.db, storage, request.auth.userId, file);
+      const purpose =
+        request.query.purpose ??
+        (body.fields.purpose ? parseBody(z.object({ purpose: mediaUploadPurpose }), body.fields).purpose : undefined);
+      const result = await storeMedia(
+        deps.database.db,
+        storage,
+        request.auth.userId,
+        file,
+        purpose === 'exclusive'
+          ? { private: true, allowed: EXCLUSIVE_TYPES, unsupportedMessage: MEDIA_MSG.onlyImageVideo }
+          : {},
+      );
       return reply.status(201).send(result);
+    },
+  );
+
+  void app.register(async (scope) => privateMediaRoute(scope, deps, storage));
+}
+
+/**
+ * `GET media/private/{name}?exp=&sig=`: an exclusive file, for whoever holds a signed URL the perk responses
+ * handed out (no bearer header: <img> and <video> cannot send one). The stored type, `nosniff`, private caching
+ * until the link expires, and ranges (video seeking) through @fastify/static's sendFile.
+ */
+async function privateMediaRoute(app: AppInstance, deps: AppContext, storage: MediaStorage) {
+  const links = createPrivateMediaLinks(deps.config.jwtSecret, deps.now);
+  const types = new WeakMap<FastifyRequest, string>();
+  await app.register(fastifyStatic, {
+    root: storage.privateRoot,
+    serve: false,
+    index: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    etag: true,
+    lastModified: false,
+    setHeaders: (reply) => {
+      const type = types.get(reply.request);
+      if (type) reply.header('content-type', type);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+    },
+  });
+  app.get(
+    '/media/private/:name',
+    {
+      schema: {
+        tags: ['media'],
+        params: z.object({ name: z.string().max(64) }),
+        querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!isPrivateName(name)) throw notFound();
+      if (!links.verify(name, request.query.exp, request.query.sig))
+        throw new AppError(403, ErrorCode.permissionDenied, MEDIA_MSG.privateLinkInvalid);
+      const type = await privateMediaType(deps.database.db, name);
+      if (!type) throw notFound();
+      types.set(request, type);
+      const left = Math.max(0, Number(request.query.exp) - Math.floor(deps.now().getTime() / 1000));
+      reply.header('cache-control', `private, max-age=${left}`);
+      return reply.sendFile(name);
     },
   );
 }

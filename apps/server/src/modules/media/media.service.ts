@@ -10,10 +10,10 @@ import {
   STRINGS_MSG,
   type MediaUpload,
 } from '@wyn/contract';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { banners, media, perkRedemptions, perks, profiles, quests } from '../../db/schema/index.ts';
-import type { MediaStorage } from '../../integrations/media-storage.ts';
+import { PRIVATE_REF_PREFIX, privateNameOf, type MediaStorage } from '../../integrations/media-storage.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { refuseUnstorableText } from '../../lib/storable-text.ts';
 
@@ -96,12 +96,19 @@ export async function storeMedia(
   storage: MediaStorage,
   ownerId: string,
   file: UploadedFile,
-  opts: { allowed?: readonly string[]; unsupportedMessage?: string; maxBytes?: number; tooLargeMessage?: string } = {},
+  opts: {
+    allowed?: readonly string[];
+    unsupportedMessage?: string;
+    maxBytes?: number;
+    tooLargeMessage?: string;
+    /** Exclusive content: stored where no public route reaches; the answer's url is a `private:` reference. */
+    private?: boolean;
+  } = {},
 ): Promise<MediaUpload> {
   if (file.bytes.length > (opts.maxBytes ?? LIMITS.uploadMaxBytes)) throw fileTooLarge(opts.tooLargeMessage);
   const type = await detectAllowedType(file.bytes, opts.allowed);
   if (!type) throw unsupportedType(opts.unsupportedMessage);
-  const stored = await storage.put(file.bytes, type.ext);
+  const stored = await storage.put(file.bytes, type.ext, { private: opts.private ?? false });
   try {
     const [row] = await db
       .insert(media)
@@ -120,10 +127,34 @@ export async function storeMedia(
   }
 }
 
-/** The storage key of one of our uploads' public URL (`/media/{key}`); null for anything else. */
+/**
+ * The storage key of one of our uploads: a public URL (`/media/{key}`), or a private reference, which is its own
+ * key (`private:{name}`); null for anything else.
+ */
 export function storageKeyOf(url: string | null | undefined): string | null {
+  if (privateNameOf(url)) return url!;
   const m = url ? /^\/media\/([\w.-]+)$/.exec(url) : null;
   return m ? m[1]! : null;
+}
+
+/** The private references among `refs` that `ownerId` uploaded. */
+export async function ownedPrivateMedia(db: DbOrTx, ownerId: string, refs: readonly string[]): Promise<Set<string>> {
+  if (!refs.length) return new Set();
+  const rows = await db
+    .select({ key: media.storageKey })
+    .from(media)
+    .where(and(eq(media.ownerId, ownerId), inArray(media.storageKey, [...new Set(refs)])));
+  return new Set(rows.map((r) => r.key));
+}
+
+/** The stored type of a private upload, or null when there is no such upload. */
+export async function privateMediaType(db: DbOrTx, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ mime: media.mimeType })
+    .from(media)
+    .where(eq(media.storageKey, PRIVATE_REF_PREFIX + name))
+    .limit(1);
+  return row?.mime ?? null;
 }
 
 /** Removes a file just stored by `storeMedia` that nothing was saved with (the request failed after it). */

@@ -28,6 +28,7 @@ import { paginated } from '../../lib/pagination.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
 import { mediaRoot } from '../home/media-static.ts';
 import { storeMedia, type UploadedFile } from '../media/media.service.ts';
+import { createPrivateMediaLinks } from '../media/private-media-links.ts';
 import { resolveInviteChat } from './perk-telegram.ts';
 import * as svc from './perks.service.ts';
 
@@ -37,6 +38,7 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
   const db = deps.database.db;
   const config = deps.config;
   const storage = createDiskMediaStorage(mediaRoot(config.dataDir));
+  const links = createPrivateMediaLinks(config.jwtSecret, deps.now);
   const bot = telegramBotFromConfig(config.telegram);
   const resolveChat = (url: string) => resolveInviteChat(bot, url, app.log);
   const security = [{ bearer: [] }];
@@ -59,27 +61,19 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     await svc.precheckPerk(db, input, deps.now());
     const mediaFile = files.find((f) => f.field === 'media');
     const exclusiveFile = files.find((f) => f.field === 'exclusive_media');
+    // `media` is only ever the public cover: an exclusive file comes as `exclusive_media` (or a private upload's
+    // reference), never from the cover, so what a buyer pays for is never public.
     const mediaUrl = mediaFile ? (await storeMedia(db, storage, userId, mediaFile)).url : (input.media ?? null);
-    if (input.perk_type === 'exclusive_content' && input.exclusive_content) {
-      const ec = input.exclusive_content;
-      if (exclusiveFile) {
-        const stored = await storeMedia(db, storage, userId, exclusiveFile, {
-          allowed: MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/')),
-          unsupportedMessage: PERK_MSG.onlyImageVideo,
-        });
-        ec.permanent_media_url = stored.url;
-      } else if (
-        (ec.content_type === 'images' || ec.content_type === 'video') &&
-        !ec.permanent_media_url &&
-        !ec.media_urls?.length &&
-        mediaUrl
-      ) {
-        // The client's one upload doubles as the exclusive media (spec 01 §7: multipart carries `media`).
-        ec.permanent_media_url = mediaUrl;
-      }
+    if (input.perk_type === 'exclusive_content' && input.exclusive_content && exclusiveFile) {
+      const stored = await storeMedia(db, storage, userId, exclusiveFile, {
+        allowed: MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/')),
+        unsupportedMessage: PERK_MSG.onlyImageVideo,
+        private: true,
+      });
+      input.exclusive_content.permanent_media_url = stored.url;
     }
     const id = await svc.createPerk(db, userId, input, { mediaUrl, now: deps.now(), resolveChat });
-    return thenAfterCommit({ status: 201, body: await svc.perkDetail(db, id, userId) }, homeContentChanged);
+    return thenAfterCommit({ status: 201, body: await svc.perkDetail(db, id, userId, links) }, homeContentChanged);
   };
 
   app.get(
@@ -95,7 +89,7 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     '/perks/my_perks/',
     { ...auth, schema: { tags, security, querystring: perkListQuery, response: { 200: paginatedSchema(myPerk) } } },
     async (request) => {
-      const page = await svc.listMyPerks(db, request.auth.userId, request.query);
+      const page = await svc.listMyPerks(db, request.auth.userId, request.query, links);
       return paginated(request, config.publicUrl, request.query, page.rows, page.count);
     },
   );
@@ -104,7 +98,7 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     '/perks/my_redemptions/',
     { ...auth, schema: { tags, security, querystring: pageQuery, response: { 200: paginatedSchema(myRedemption) } } },
     async (request) => {
-      const page = await svc.listMyRedemptions(db, request.auth.userId, request.query);
+      const page = await svc.listMyRedemptions(db, request.auth.userId, request.query, links);
       return paginated(request, config.publicUrl, request.query, page.rows, page.count);
     },
   );
@@ -113,14 +107,14 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     app.get(
       path,
       { ...auth, schema: { tags, security, params: idParams, response: { 200: perkDetail } } },
-      async (request) => svc.perkDetail(db, request.params.id, request.auth.userId),
+      async (request) => svc.perkDetail(db, request.params.id, request.auth.userId, links),
     );
   }
 
   app.get(
     '/perks/:id/content/',
     { ...auth, schema: { tags, security, params: idParams, response: { 200: perkContentResponse } } },
-    async (request) => svc.perkContentFor(db, request.params.id, request.auth.userId),
+    async (request) => svc.perkContentFor(db, request.params.id, request.auth.userId, links),
   );
 
   app.get(
@@ -148,7 +142,7 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
       const input = parseBody(updatePerkRequest, request.body);
       await svc.updatePerk(db, request.params.id, request.auth.userId, input, { now: deps.now(), resolveChat });
       homeContentChanged();
-      return svc.perkDetail(db, request.params.id, request.auth.userId);
+      return svc.perkDetail(db, request.params.id, request.auth.userId, links);
     },
   );
 
@@ -179,7 +173,7 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
             };
           }
           const body = async (db: DbOrTx) => {
-            const perk = await svc.perkDetail(db, request.params.id, userId);
+            const perk = await svc.perkDetail(db, request.params.id, userId, links);
             return {
               status: 200,
               body: {

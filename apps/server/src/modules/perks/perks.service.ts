@@ -4,6 +4,7 @@ import {
   exclusiveContentProblem,
   isBlobUrl,
   PERK_MSG,
+  privateMediaRefOf,
   PerkErrorCode,
   type CreatePerkInput,
   type ExclusiveContentInput,
@@ -33,6 +34,8 @@ import { futureDeadline, iso } from '../../lib/dates.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
 import { creatorName, displayName, memberSummary } from '../accounts/accounts.service.ts';
+import { ownedPrivateMedia } from '../media/media.service.ts';
+import type { PrivateMediaLinks } from '../media/private-media-links.ts';
 import { perkCardColumns, perkTagsJson, toPerkCard } from '../home/cards.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { checkTagIds, escapeLike } from '../tags/tags.service.ts';
@@ -54,15 +57,63 @@ const perkError = (status: number, code: string, detail: string) => new AppError
 // ---------------------------------------------------------------------------------------------------------
 // content
 
+const isMediaContent = (c: { content_type: string }) => c.content_type === 'images' || c.content_type === 'video';
+
+/** A signed URL sent back (an edit, Fix Media Issues) means the private file it points at. */
+const asStoredMediaUrl = (u: string) => privateMediaRefOf(u) ?? u;
+
 function cleanExclusive(c: ExclusiveContentInput | ExclusiveContent | null | undefined): ExclusiveContent | null {
   if (!c) return null;
   const out: ExclusiveContent = { content_type: c.content_type };
   if (c.text_body) out.text_body = c.text_body;
   if (c.external_link) out.external_link = c.external_link;
-  const urls = (c.media_urls ?? []).filter((u) => !isBlobUrl(u));
+  // Files belong to images and video only, where they are checked (checkExclusiveMedia); elsewhere unchecked
+  // references would ride along to redeemers as signed URLs.
+  if (!isMediaContent(c)) return { ...out, permanent_media_url: null };
+  const urls = (c.media_urls ?? []).filter((u) => !isBlobUrl(u)).map(asStoredMediaUrl);
   if (urls.length) out.media_urls = urls;
-  out.permanent_media_url = c.permanent_media_url && !isBlobUrl(c.permanent_media_url) ? c.permanent_media_url : null;
+  out.permanent_media_url =
+    c.permanent_media_url && !isBlobUrl(c.permanent_media_url) ? asStoredMediaUrl(c.permanent_media_url) : null;
   return out;
+}
+
+/**
+ * Exclusive images and video are private uploads of the perk's creator: a public `/media/` file or an outside
+ * address would be reachable by anyone, and someone else's private file is not theirs to sell.
+ */
+async function checkExclusiveMedia(db: DbOrTx, creatorId: string, c: ExclusiveContent | null): Promise<void> {
+  if (!c || !isMediaContent(c)) return;
+  const named: Array<[field: string, ref: string]> = [
+    ...(c.permanent_media_url
+      ? [['exclusive_content.permanent_media_url', c.permanent_media_url] as [string, string]]
+      : []),
+    ...(c.media_urls ?? []).map((u) => ['exclusive_content.media_urls', u] as [string, string]),
+  ];
+  for (const [field, ref] of named)
+    if (!privateMediaRefOf(ref))
+      throw badRequest(PERK_MSG.exclusiveMediaPrivate, { [field]: [PERK_MSG.exclusiveMediaPrivate] });
+  const owned = await ownedPrivateMedia(
+    db,
+    creatorId,
+    named.map(([, ref]) => ref),
+  );
+  for (const [field, ref] of named)
+    if (!owned.has(ref))
+      throw badRequest(PERK_MSG.exclusiveMediaNotYours, { [field]: [PERK_MSG.exclusiveMediaNotYours] });
+}
+
+/** Exclusive content as its viewer receives it: each private reference as a short-lived signed URL. */
+function presentExclusive(c: ExclusiveContent | null | undefined, links: PrivateMediaLinks): ExclusiveContent | null {
+  if (!c) return null;
+  const out: ExclusiveContent = { ...c };
+  if (c.media_urls) out.media_urls = c.media_urls.map((u) => links.urlFor(u));
+  if (c.permanent_media_url) out.permanent_media_url = links.urlFor(c.permanent_media_url);
+  return out;
+}
+
+function presentContent(content: PerkContent | null, links: PrivateMediaLinks): PerkContent | null {
+  if (!content?.exclusive_content) return content;
+  return { ...content, exclusive_content: presentExclusive(content.exclusive_content, links) };
 }
 
 /** The content as the creator sees it (the perk's current secret fields). */
@@ -97,9 +148,14 @@ function snapshot(p: PerkRow): Record<string, unknown> {
   return { ...creatorContent(p) };
 }
 
+/**
+ * Images or video that redeemers cannot get, or that anyone can: a temporary `blob:` address, or (saved before
+ * exclusive files were private) a public `/media/` file or an outside address; the creator uploads it again.
+ */
 export function hasMediaIssue(c: ExclusiveContent | null | undefined): boolean {
-  if (!c || (c.content_type !== 'images' && c.content_type !== 'video')) return false;
-  return (c.media_urls ?? []).some(isBlobUrl) || Boolean(c.permanent_media_url && isBlobUrl(c.permanent_media_url));
+  if (!c || !isMediaContent(c)) return false;
+  const urls = [...(c.media_urls ?? []), ...(c.permanent_media_url ? [c.permanent_media_url] : [])];
+  return urls.some((u) => isBlobUrl(u) || !privateMediaRefOf(u));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -147,7 +203,12 @@ const perkDetailQuery = preparedPerDb((db) =>
     .prepare('perk_detail'),
 );
 
-export async function perkDetail(db: DbOrTx, id: string, viewerId: string): Promise<PerkDetail> {
+export async function perkDetail(
+  db: DbOrTx,
+  id: string,
+  viewerId: string,
+  links: PrivateMediaLinks,
+): Promise<PerkDetail> {
   const [row] = await perkDetailQuery(db).execute({ id, viewer: viewerId });
   if (!row || row.perk.isHidden || row.perk.status === 'hidden') throw notFound(PERK_MSG.notFound);
   const p = row.perk;
@@ -177,12 +238,12 @@ export async function perkDetail(db: DbOrTx, id: string, viewerId: string): Prom
     is_redeemed: redeemed,
     is_available: !redeemed,
     redeemed_at: iso(row.redemptionAt),
-    content,
+    content: presentContent(content, links),
   };
 }
 
-export async function perkContentFor(db: DbOrTx, id: string, viewerId: string) {
-  const d = await perkDetail(db, id, viewerId);
+export async function perkContentFor(db: DbOrTx, id: string, viewerId: string, links: PrivateMediaLinks) {
+  const d = await perkDetail(db, id, viewerId, links);
   return { has_purchased: d.is_redeemed, content: d.content };
 }
 
@@ -230,6 +291,7 @@ export async function listMyPerks(
   db: DbOrTx,
   userId: string,
   q: PerkListQuery,
+  links: PrivateMediaLinks,
 ): Promise<{ rows: MyPerk[]; count: number }> {
   const { limit, offset } = pageWindow(q);
   const where = and(eq(perks.creatorId, userId), not(perks.isHidden), ...listFilters(q))!;
@@ -254,7 +316,7 @@ export async function listMyPerks(
       updated_at: r.updatedAt.toISOString(),
       is_verified: r.isVerified,
       has_media_issue: hasMediaIssue(r.exclusiveContent),
-      exclusive_content: r.perkType === 'exclusive_content' ? (r.exclusiveContent ?? null) : null,
+      exclusive_content: r.perkType === 'exclusive_content' ? presentExclusive(r.exclusiveContent, links) : null,
     })),
     count: total?.n ?? 0,
   };
@@ -307,6 +369,7 @@ export async function listMyRedemptions(
   db: DbOrTx,
   userId: string,
   q: PageQuery,
+  links: PrivateMediaLinks,
 ): Promise<{ rows: MyRedemption[]; count: number }> {
   const { limit, offset } = pageWindow(q);
   const where = eq(perkRedemptions.userId, userId);
@@ -327,7 +390,10 @@ export async function listMyRedemptions(
       perk: r.perkId,
       perk_title: perk?.title ?? r.perkTitle,
       redeemed_at: r.redeemedAt.toISOString(),
-      content: perk ? redeemerContent(perk, r.deliveredContent) : ((r.deliveredContent as PerkContent) ?? null),
+      content: presentContent(
+        perk ? redeemerContent(perk, r.deliveredContent) : ((r.deliveredContent as PerkContent) ?? null),
+        links,
+      ),
     })),
     count: total?.n ?? 0,
   };
@@ -360,7 +426,11 @@ export async function createPerk(
 ): Promise<string> {
   const deadline = checkDeadline(input.deadline, opts.now);
   const type = input.perk_type!;
-  if (type === 'exclusive_content') checkExclusive(input.exclusive_content);
+  const exclusive = type === 'exclusive_content' ? cleanExclusive(input.exclusive_content) : null;
+  if (type === 'exclusive_content') {
+    checkExclusive(input.exclusive_content);
+    await checkExclusiveMedia(db, creatorId, exclusive);
+  }
   await checkTagIds(db, input.tags);
   const telegramChatId =
     type === 'telegram_invite' && input.telegram_url ? await opts.resolveChat(input.telegram_url) : null;
@@ -383,7 +453,7 @@ export async function createPerk(
         telegramChatId,
         discountCode: keep(type === 'discount_code', input.discount_code),
         eventDetails: keep(type === 'event_invitation', input.event_details),
-        exclusiveContent: type === 'exclusive_content' ? cleanExclusive(input.exclusive_content) : null,
+        exclusiveContent: exclusive,
         mediaUrl: opts.mediaUrl,
         isVerified: false,
       })
@@ -439,6 +509,7 @@ export async function updatePerk(
     wrongType('exclusive_content', type === 'exclusive_content');
     checkExclusive(input.exclusive_content);
     set.exclusiveContent = cleanExclusive(input.exclusive_content);
+    await checkExclusiveMedia(db, userId, set.exclusiveContent);
   }
   if (input.tags !== undefined) await checkTagIds(db, input.tags);
 

@@ -67,6 +67,19 @@ async function createPerk(by: Member, overrides: Record<string, unknown> = {}) {
   return res.json() as { id: string; [k: string]: unknown };
 }
 const { post, get, patch, del } = clubRequests(() => t.app);
+/** An exclusive file uploaded privately by `by`: its `private:` reference (item 13 of issue #12). */
+async function privateUpload(by: Member) {
+  const form = multipartBody({}, [{ field: 'file', filename: 'secret.png', bytes: PNG_1PX, type: 'image/png' }]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${api}/media/upload/?purpose=exclusive`,
+    headers: { ...by.auth, ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().url as string;
+}
+const signedPrivate = /^\/api\/v1\/club\/media\/private\/[0-9a-f]{32}\.png\?exp=\d+&sig=[\w-]+$/;
 
 describe('POST perks/', () => {
   it('creates an active, unverified perk owned by the caller and returns the detail with content for the creator', async () => {
@@ -147,22 +160,22 @@ describe('POST perks/', () => {
   });
 
   it('removes blob: addresses from media_urls and keeps usable ones', async () => {
+    const [a, b] = [await privateUpload(creator), await privateUpload(creator)];
     const p = await createPerk(creator, {
       perk_type: 'exclusive_content',
       discount_code: undefined,
-      exclusive_content: {
-        content_type: 'images',
-        media_urls: ['blob:http://localhost/abc', '/media/kept.png', 'https://cdn.example.com/a.jpg'],
-      },
+      exclusive_content: { content_type: 'images', media_urls: ['blob:http://localhost/abc', a, b] },
     });
     expect((p.content as { exclusive_content: unknown }).exclusive_content).toEqual({
       content_type: 'images',
-      media_urls: ['/media/kept.png', 'https://cdn.example.com/a.jpg'],
+      media_urls: [expect.stringMatching(signedPrivate), expect.stringMatching(signedPrivate)],
       permanent_media_url: null,
     });
+    const [row] = await t.db.select().from(perks).where(eq(perks.id, p.id));
+    expect(row!.exclusiveContent?.media_urls).toEqual([a, b]);
   });
 
-  it('accepts multipart with a media file and JSON-string fields; the exclusive file becomes permanent_media_url', async () => {
+  it('accepts multipart with a media file and JSON-string fields; the exclusive file (private) becomes permanent_media_url', async () => {
     const [tag] = await t.db.insert(tags).values({ name: 'Multipart' }).returning();
     const form = multipartBody(
       {
@@ -190,8 +203,7 @@ describe('POST perks/', () => {
     expect(p.media).toMatch(/^\/media\//);
     expect(p.tags).toEqual([{ id: tag!.id, name: 'Multipart' }]);
     const ec = p.content.exclusive_content;
-    expect(ec.permanent_media_url).toMatch(/^\/media\//);
-    expect(ec.permanent_media_url).not.toBe(p.media);
+    expect(ec.permanent_media_url).toMatch(signedPrivate);
     expect(ec.media_urls).toBeUndefined();
   });
 
@@ -259,7 +271,7 @@ describe('reading perks', () => {
     await patch(mine, `/perks/${p.id}/`, { status: 'inactive' });
     const ex = await createPerk(mine, {
       perk_type: 'exclusive_content',
-      exclusive_content: { content_type: 'video', permanent_media_url: '/media/v.mp4' },
+      exclusive_content: { content_type: 'images', permanent_media_url: await privateUpload(mine) },
     });
     // Legacy data from before the server cleaned blob addresses.
     await t.db
@@ -275,7 +287,7 @@ describe('reading perks', () => {
     ]);
     // Fixing it through PATCH (Fix Media Issues) clears the flag.
     const fix = await patch(mine, `/perks/${ex.id}/`, {
-      exclusive_content: { content_type: 'video', media_urls: ['blob:http://x/1', '/media/fixed.mp4'] },
+      exclusive_content: { content_type: 'images', media_urls: ['blob:http://x/1', await privateUpload(mine)] },
     });
     expect(fix.statusCode, fix.body).toBe(200);
     const again = await get(mine, '/perks/my_perks/');
