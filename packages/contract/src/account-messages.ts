@@ -13,4 +13,20 @@ export const ACCOUNT_MSG = {
   resetSendCode: 'Send code',
   resetSubmit: 'Change password',
   newPasswordLabel: 'New password',
+
+  // changing the e-mail or phone (issue #12 item 7): the new address is used only once its code is confirmed
+  changeCodeSent: (addresses: string) => `We sent a code to ${addresses}. Enter it to confirm the change.`,
+  changePhoneUndeliverable: 'We cannot send a code to a phone number right now.',
+  emailUpdated: 'E-mail updated',
+  phoneUpdated: 'Phone number updated',
+  emailLabel: 'E-mail',
+  emailNone: 'No e-mail yet',
+  emailChange: 'Change',
+  emailAdd: 'Add',
+  emailNewLabel: 'New e-mail',
+  emailSendCode: 'Send code',
+  emailCodeLabel: 'Code',
+  emailConfirm: 'Confirm',
+  emailCancel: 'Cancel',
+  emailSameAsCurrent: 'This is already your e-mail.',
 } as const;

@@ -183,8 +183,33 @@ export type PasswordResetResponse = z.infer<typeof passwordResetResponse>;
 export const otpResendResponse = z.object({ detail: z.string() });
 export const logoutResponse = z.object({ detail: z.string() });
 
-export const updateUserResponse = z.object({ detail: z.string(), user });
+/**
+ * A new e-mail or phone in update-user is not applied: a code goes to the new address and
+ * `pending_email`/`pending_phone` name where (null when this request started no such change). Other
+ * fields in the same request apply at once.
+ */
+export const updateUserResponse = z.object({
+  detail: z.string(),
+  user,
+  pending_email: z.string().nullable(),
+  pending_phone: z.string().nullable(),
+});
 export type UpdateUserResponse = z.infer<typeof updateUserResponse>;
+
+/** POST update-user/confirm/: the code sent to the new address applies that pending change. */
+export const identifierChangeFields = ['email', 'phone_number'] as const;
+export type IdentifierChangeField = (typeof identifierChangeFields)[number];
+export const updateUserConfirmRequest = z.object({
+  field: z.enum(identifierChangeFields),
+  otp: z
+    .string({ error: MSG.verifyFillAll })
+    .trim()
+    .min(1, MSG.verifyFillAll)
+    .regex(/^\d{6}$/, 'The code has 6 digits'),
+});
+export type UpdateUserConfirmRequest = z.input<typeof updateUserConfirmRequest>;
+export const updateUserConfirmResponse = z.object({ detail: z.string(), user });
+export type UpdateUserConfirmResponse = z.infer<typeof updateUserConfirmResponse>;
 
 /** GET bot/config/: public settings the sign-in screens need. The bot token never appears here. */
 export const publicConfigResponse = z.object({

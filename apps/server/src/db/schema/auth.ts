@@ -20,7 +20,11 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_uq').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** One-time codes: 6 digits, stored hashed, valid 10 minutes, 5 attempts. */
+/**
+ * One-time codes: 6 digits, stored hashed, valid 10 minutes, 5 attempts. A change code ('email_change',
+ * 'phone_change') carries the address it was sent to in `target`: the new address lives only here until
+ * the code is confirmed, so it is not reserved.
+ */
 export const otpCodes = pgTable(
   'otp_codes',
   {
@@ -28,11 +32,12 @@ export const otpCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'login', 'reset'] })
+    purpose: text('purpose', { enum: ['verify', 'login', 'reset', 'email_change', 'phone_change'] })
       .notNull()
       .default('verify'),
     codeHash: text('code_hash').notNull(),
     channel: text('channel', { enum: ['email', 'log'] }).notNull(),
+    target: text('target'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: tstz('expires_at').notNull(),
     consumedAt: tstz('consumed_at'),

@@ -19,6 +19,8 @@ import {
   registerRequest,
   registerResponse,
   telegramAuthRequest,
+  updateUserConfirmRequest,
+  updateUserConfirmResponse,
   updateUserRequest,
   updateUserResponse,
   user,
@@ -31,6 +33,7 @@ import { sha256 } from '../../lib/tokens.ts';
 import { checkTelegramAuth, telegramNotConfigured } from '../../integrations/telegram-auth.ts';
 import { login, register, resendOtp, telegramSignIn, verifyOtp } from './auth.service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.ts';
+import { confirmIdentifierChange } from './email-change.service.ts';
 import { endSessions, refreshSession } from './sessions.service.ts';
 import { getCurrentUser, getOwnProfile, getOwnWallet, publicConfig, updateUser } from './current-user.service.ts';
 
@@ -150,7 +153,18 @@ export async function authRoutes(app: AppInstance, { deps }: ModuleOptions) {
       schema: { tags, security: bearer, body: updateUserRequest, response: { 200: updateUserResponse } },
       onRequest: app.authenticate,
     },
-    async (request) => ({ detail: MSG.userUpdated, user: await updateUser(deps, request.auth.userId, request.body) }),
+    async (request) => updateUser(deps, request.log, request.auth.userId, request.body),
+  );
+
+  app.post(
+    '/update-user/confirm/',
+    {
+      schema: { tags, security: bearer, body: updateUserConfirmRequest, response: { 200: updateUserConfirmResponse } },
+      onRequest: app.authenticate,
+      // Per address; the code itself allows 5 attempts.
+      preValidation: limit('update-user-confirm'),
+    },
+    async (request) => confirmIdentifierChange(deps, request.auth.userId, request.body.field, request.body.otp),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { type z } from 'zod';
 import {
   AuthErrorCode,
@@ -7,6 +8,7 @@ import {
   centsToAmount,
   type Profile,
   type PublicConfig,
+  type UpdateUserResponse,
   type User,
   type Wallet,
   type updateUserRequest,
@@ -20,6 +22,12 @@ import { toUserDto, type UserRow } from '../accounts/accounts.service.ts';
 import { toProfileDto } from '../accounts/profile-dto.ts';
 import { getMemberWallet, toWalletDto } from '../wallet/wallet.service.ts';
 import { identifiersTaken, rethrowUniqueAsFieldError } from './auth.service.ts';
+import {
+  changeCodeSentDetail,
+  deliverChangeCodes,
+  issueChangeCodes,
+  planIdentifierChanges,
+} from './email-change.service.ts';
 
 /** The signed-in member's own account: read, update (including linking Telegram), profile, wallet. */
 export type UpdateUserInput = z.output<typeof updateUserRequest>;
@@ -38,12 +46,18 @@ export async function getCurrentUser(deps: AppContext, userId: string): Promise<
 }
 
 /**
- * Updates names and identifiers (unique, case-insensitive, 400 with `errors.{field}` when taken) and
+ * Updates names and the username (unique, case-insensitive, 400 with `errors.{field}` when taken) and
  * links a Telegram account from Mini App or login-widget data checked exactly as at sign-in (409 when
- * that Telegram account belongs to someone else). The request schema is strict, so fields the server
- * alone sets (is_staff, is_verified, ...) are refused.
+ * that Telegram account belongs to someone else). A new e-mail or phone is not applied here: a code goes
+ * to the new address and the change waits for update-user/confirm/ (email-change.service.ts). The
+ * request schema is strict, so fields the server alone sets (is_staff, is_verified, ...) are refused.
  */
-export async function updateUser(deps: AppContext, userId: string, input: UpdateUserInput): Promise<User> {
+export async function updateUser(
+  deps: AppContext,
+  log: FastifyBaseLogger,
+  userId: string,
+  input: UpdateUserInput,
+): Promise<UpdateUserResponse> {
   const identity =
     input.initData || input.telegram_user_info
       ? checkTelegramAuth(
@@ -58,7 +72,6 @@ export async function updateUser(deps: AppContext, userId: string, input: Update
       const [current] = await tx.select().from(users).where(eq(users.id, userId)).limit(1).for('update');
       if (!current || !current.isActive) throw sessionInvalid();
 
-      const email = input.email?.toLowerCase();
       const taken: Array<'username' | 'email' | 'phone_number'> = [];
       const usedByOther = async (condition: ReturnType<typeof sql>) =>
         (
@@ -70,9 +83,8 @@ export async function updateUser(deps: AppContext, userId: string, input: Update
         ).length > 0;
       if (input.username && (await usedByOther(sql`lower(${users.username}) = ${input.username.toLowerCase()}`)))
         taken.push('username');
-      if (email && (await usedByOther(sql`lower(${users.email}) = ${email}`))) taken.push('email');
-      if (input.phone_number && (await usedByOther(sql`${users.phoneNumber} = ${input.phone_number}`)))
-        taken.push('phone_number');
+      const plan = await planIdentifierChanges(tx, current, { email: input.email, phone_number: input.phone_number });
+      taken.push(...plan.taken);
       if (taken.length) throw identifiersTaken(taken);
 
       if (identity && (await usedByOther(sql`${users.telegramId} = ${identity.id}`)))
@@ -82,8 +94,6 @@ export async function updateUser(deps: AppContext, userId: string, input: Update
         .update(users)
         .set({
           ...(input.username !== undefined ? { username: input.username } : {}),
-          ...(email !== undefined ? { email } : {}),
-          ...(input.phone_number !== undefined ? { phoneNumber: input.phone_number } : {}),
           ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
           ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
           ...(identity
@@ -97,14 +107,22 @@ export async function updateUser(deps: AppContext, userId: string, input: Update
         })
         .where(eq(users.id, userId))
         .returning();
-      return row ?? current;
+      // After the other fields: a refused change (429, undeliverable) rolls the whole request back.
+      return { row: row ?? current, changes: await issueChangeCodes(tx, deps, userId, plan.changes) };
     })
     .catch((err: unknown) => {
       if (violatedUniqueIndex(err) === 'users_telegram_id_uq')
         throw new AppError(409, AuthErrorCode.telegramTaken, MSG.telegramTaken);
       return rethrowUniqueAsFieldError(err);
     });
-  return toUserDto(updated);
+  await deliverChangeCodes(deps, log, updated.changes);
+  const pending = (field: 'email' | 'phone_number') => updated.changes.find((c) => c.field === field)?.target ?? null;
+  return {
+    detail: changeCodeSentDetail(updated.changes) ?? MSG.userUpdated,
+    user: toUserDto(updated.row),
+    pending_email: pending('email'),
+    pending_phone: pending('phone_number'),
+  };
 }
 
 export async function getOwnProfile(deps: AppContext, userId: string): Promise<Profile> {

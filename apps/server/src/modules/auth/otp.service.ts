@@ -17,8 +17,18 @@ export type Delivery = { channel: 'email'; to: string } | { channel: 'log' };
 
 export type OtpDeps = Pick<AppContext, 'config' | 'mailer' | 'now'>;
 
-/** What a code proves: owning the address at sign-up ('verify') or for a password reset ('reset'). */
-export type CodePurpose = 'verify' | 'reset';
+/**
+ * What a code proves: owning the address at sign-up ('verify'), for a password reset ('reset'), or
+ * owning a new address the member is changing to ('email_change', 'phone_change'; the row's target).
+ */
+export type CodePurpose = 'verify' | 'reset' | 'email_change' | 'phone_change';
+
+const MAIL_PURPOSE: Record<CodePurpose, string> = {
+  verify: 'verification',
+  reset: 'password reset',
+  email_change: 'e-mail change',
+  phone_change: 'phone change',
+};
 
 /**
  * How a code can reach this account — decided before anything is written. E-mail when there is an
@@ -62,6 +72,7 @@ export async function issueCode(
   userId: string,
   channel: Delivery['channel'],
   purpose: CodePurpose = 'verify',
+  target: string | null = null,
 ) {
   const now = deps.now();
   await tx
@@ -76,6 +87,7 @@ export async function issueCode(
       purpose,
       codeHash: codeHash(deps.config.jwtSecret, userId, code),
       channel,
+      target,
       expiresAt: new Date(now.getTime() + LIMITS.otpTtlSeconds * 1000),
       createdAt: now,
     })
@@ -107,7 +119,7 @@ export async function deliverCode(
       to: delivery.to,
       subject: `Your ${deps.config.productName} code`,
       text:
-        `Your ${deps.config.productName} ${purpose === 'reset' ? 'password reset' : 'verification'} code is ${issued.code}.\n\n` +
+        `Your ${deps.config.productName} ${MAIL_PURPOSE[purpose]} code is ${issued.code}.\n\n` +
         `It is valid for ${minutes} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
     });
   } catch (err) {
