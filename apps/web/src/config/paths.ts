@@ -59,6 +59,7 @@ export const apiPaths = {
   logout: 'bot/logout/',
   currentUser: 'bot/current-user/',
   updateUser: 'bot/update-user/',
+  updateUserConfirm: 'bot/update-user/confirm/',
   myProfile: 'club/profiles/me/',
   profile: (id: string) => `club/profiles/${enc(id)}/`,
   profileFollow: (id: string) => `club/profiles/${enc(id)}/follow/`,

@@ -9,11 +9,12 @@ import { updateUserSettings, useUserSettings } from '@/lib/queries/user-settings
 import { queryKeys } from '@/lib/query-client';
 import { accountCache } from '@/lib/session';
 import { profileDetailKey } from '../api/get-profile';
+import { EmailChangeRow } from './email-change-row';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 /**
- * Theme, notifications and private profile (DESIGN §1). A change shows at once (the theme provider reads
+ * E-mail (changed with a code sent to the new address), theme, notifications and private profile (DESIGN §1). A change shows at once (the theme provider reads
  * the same cached settings) and is put back if saving fails; the API client toasts the failure.
  */
 export function SettingsPanel({ profileId }: { profileId: string }) {
@@ -48,6 +49,7 @@ export function SettingsPanel({ profileId }: { profileId: string }) {
         <CardTitle className="text-base">Settings</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
+        <EmailChangeRow />
         {!s ? (
           settings.isError ? (
             <p className="text-sm text-muted-foreground">Could not load settings.</p>
