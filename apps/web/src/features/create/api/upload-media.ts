@@ -21,9 +21,23 @@ function parse(text: string): unknown {
   }
 }
 
+/**
+ * `exclusive`: a perk's exclusive image or video, stored privately by the server (never under /media); the answer's
+ * url is a `private:` reference that only the perk can use, shown to buyers through signed links.
+ */
+export type UploadPurpose = 'public' | 'exclusive';
+
+export const mediaUploadUrl = (purpose: UploadPurpose = 'public') =>
+  API_BASE + apiPaths.mediaUpload + (purpose === 'exclusive' ? '?purpose=exclusive' : '');
+
 /** One XHR attempt (fetch cannot report upload progress). Rejects with an ApiError. */
-function sendOnce(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedMedia> {
-  const url = API_BASE + apiPaths.mediaUpload;
+function sendOnce(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal | undefined,
+  purpose: UploadPurpose,
+): Promise<UploadedMedia> {
+  const url = mediaUploadUrl(purpose);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -69,11 +83,12 @@ export async function uploadMedia(
   file: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
+  purpose: UploadPurpose = 'public',
 ): Promise<UploadedMedia> {
   let refreshed = false;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await sendOnce(file, onProgress, signal);
+      return await sendOnce(file, onProgress, signal, purpose);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       if (e.status === 401 && !refreshed) {

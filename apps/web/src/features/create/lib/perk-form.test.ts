@@ -16,6 +16,9 @@ import {
 
 const form = (extra: Partial<PerkForm>): PerkForm => ({ ...emptyPerkForm, ...extra });
 const basics = { title: 'Coffee perk', description: 'A free coffee at our shop', cost_amount: '25' };
+/** What POST media/upload/?purpose=exclusive answers, and the signed link a creator's perk detail carries. */
+const PRIVATE_A = `private:${'a'.repeat(32)}.png`;
+const SIGNED_B = `/api/v1/club/media/private/${'b'.repeat(32)}.mp4?exp=1900000000&sig=abc_-1`;
 
 describe('perk step 1', () => {
   it('requires a type', () => {
@@ -52,7 +55,7 @@ describe('perk step 1', () => {
     expect(validatePerkStep1(form({ perk_type: 'discount_code', discount_code: 'X' })).ok).toBe(true);
     expect(
       validatePerkStep1(
-        form({ perk_type: 'exclusive_content', content_type: 'images', permanent_media_url: '/media/a.png' }),
+        form({ perk_type: 'exclusive_content', content_type: 'images', permanent_media_url: PRIVATE_A }),
       ).ok,
     ).toBe(true);
   });
@@ -99,11 +102,43 @@ describe('payloads', () => {
       form({
         content_type: 'images',
         permanent_media_url: 'blob:http://a/2',
-        media_urls: ['blob:http://a/1', '/media/x.png'],
+        media_urls: ['blob:http://a/1', PRIVATE_A],
       }),
     );
-    expect(ec).toEqual({ content_type: 'images', media_urls: ['/media/x.png'], permanent_media_url: '/media/x.png' });
+    expect(ec).toEqual({ content_type: 'images', media_urls: [PRIVATE_A], permanent_media_url: PRIVATE_A });
     expect(JSON.stringify(ec)).not.toContain('blob:');
+  });
+
+  it('exclusive images: the private upload goes in exclusive_content, the public cover only in media', () => {
+    const body = buildPerkPayload(
+      form({ ...basics, perk_type: 'exclusive_content', content_type: 'images', permanent_media_url: PRIVATE_A }),
+      '/media/cover.png',
+    );
+    expect(body.media).toBe('/media/cover.png');
+    expect(body.exclusive_content).toEqual({
+      content_type: 'images',
+      permanent_media_url: PRIVATE_A,
+      media_urls: [PRIVATE_A],
+    });
+    expect(JSON.stringify(body.exclusive_content)).not.toContain('/media/');
+  });
+
+  it('exclusive media is only a private file: public /media files and outside addresses are never sent', () => {
+    const publicOnly = form({
+      ...basics,
+      perk_type: 'exclusive_content',
+      content_type: 'video',
+      permanent_media_url: '/media/cover.png',
+      media_urls: ['https://cdn.example.com/v.mp4'],
+    });
+    expect(validatePerkStep1(publicOnly).errors.permanent_media_url).toBe(PERK_FORM_MSG.mediaRequired);
+    expect(buildExclusiveContent(publicOnly)).toEqual({ content_type: 'video', media_urls: [] });
+    // An edit keeps the signed link it received (the server reads it as the same private file).
+    expect(buildExclusiveContent(form({ content_type: 'video', media_urls: [SIGNED_B, '/media/x.png'] }))).toEqual({
+      content_type: 'video',
+      media_urls: [SIGNED_B],
+      permanent_media_url: SIGNED_B,
+    });
   });
 
   it('builds the POST body of each type', () => {

@@ -1,4 +1,4 @@
-import { LIMITS, type contentTypes, type PerkType } from '@wyn/contract';
+import { LIMITS, privateMediaRefOf, type contentTypes, type PerkType } from '@wyn/contract';
 import { isHttpLink, parseDeadline, type TagRef } from './quest-form';
 
 export type ContentType = (typeof contentTypes)[number];
@@ -118,9 +118,14 @@ export function stripBlobUrls(urls: readonly string[] | null | undefined): strin
   return (urls ?? []).filter((u) => typeof u === 'string' && u.trim() !== '' && !isBlobUrl(u));
 }
 
+/**
+ * An exclusive file the server keeps private: the reference an exclusive upload answered, or the signed link an
+ * edit received. Public /media files and outside addresses are refused for exclusive images and video.
+ */
+export const isExclusiveFileUrl = (s: string) => privateMediaRefOf(s) !== null;
+
 function hasExclusiveMedia(form: PerkForm): boolean {
-  const permanent = form.permanent_media_url.trim();
-  return (!!permanent && !isBlobUrl(permanent)) || stripBlobUrls(form.media_urls).length > 0;
+  return isExclusiveFileUrl(form.permanent_media_url) || form.media_urls.some(isExclusiveFileUrl);
 }
 
 /** The type fields of one perk type (spec 01 §5 "Wizard step 1"). */
@@ -233,9 +238,11 @@ export function buildExclusiveContent(form: PerkForm): ExclusiveContentPayload {
       return { content_type: 'link', external_link: form.external_link.trim() };
     default: {
       const permanent = form.permanent_media_url.trim();
-      const urls = stripBlobUrls(form.media_urls).filter(isUsableMediaUrl);
+      const urls = stripBlobUrls(form.media_urls)
+        .map((u) => u.trim())
+        .filter(isExclusiveFileUrl);
       const out: ExclusiveContentPayload = { content_type: form.content_type };
-      if (permanent && !isBlobUrl(permanent)) {
+      if (isExclusiveFileUrl(permanent)) {
         out.permanent_media_url = permanent;
         out.media_urls = urls.includes(permanent) ? urls : [permanent, ...urls];
       } else {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '@/lib/toast';
 import { TIMINGS } from '@wyn/contract';
-import { uploadErrorDetails, uploadMedia } from '../api/upload-media';
+import { uploadErrorDetails, uploadMedia, type UploadPurpose } from '../api/upload-media';
 import { checkMediaFile, describeUploadFailure, mediaKind, UPLOAD_MSG, type MediaKind } from './upload-policy';
 
 export type MediaState =
@@ -13,8 +13,11 @@ export type MediaState =
 
 const idle: MediaState = { status: 'idle', error: null };
 
-/** Uploading one media file: progress, then a permanent URL or a local preview only. */
-export function useMediaUpload() {
+/**
+ * Uploading one media file: progress, then a permanent URL (for `exclusive`, a private reference) or a local
+ * preview only.
+ */
+export function useMediaUpload(purpose: UploadPurpose = 'public') {
   const [state, setState] = useState<MediaState>(idle);
   const abortRef = useRef<AbortController | null>(null);
   const previewRef = useRef<string | null>(null);
@@ -45,45 +48,49 @@ export function useMediaUpload() {
     setState({ status: 'error', error, previewUrl: null });
   }, []);
 
-  const upload = useCallback(async (file: File) => {
-    abortRef.current?.abort();
-    revoke();
-    const invalid = checkMediaFile(file);
-    if (invalid) {
-      setState({ status: 'error', error: invalid, previewUrl: null });
-      return;
-    }
-    const controller = new AbortController();
-    abortRef.current = controller;
-    const previewUrl = URL.createObjectURL(file);
-    previewRef.current = previewUrl;
-    const kind = mediaKind(file.type);
-    const base = { previewUrl, kind, name: file.name };
-    setState({ status: 'uploading', progress: 0, ...base });
-    try {
-      const media = await uploadMedia(
-        file,
-        (fraction) => {
-          if (!controller.signal.aborted)
-            setState((s) => (s.status === 'uploading' ? { ...s, progress: Math.round(fraction * 100) } : s));
-        },
-        controller.signal,
-      );
-      if (controller.signal.aborted) return;
-      setState({ status: 'success', url: media.url, ...base });
-      notify.success(UPLOAD_MSG.success(kind));
-    } catch (e) {
-      if (controller.signal.aborted) return;
-      const { status, message } = uploadErrorDetails(e);
-      const failure = describeUploadFailure(status, message);
-      notify.error(failure.toast, { duration: TIMINGS.toastSuccessMs });
-      if (failure.localOnly) setState({ status: 'local', note: failure.field, ...base });
-      else {
-        revoke();
-        setState({ status: 'error', error: failure.field, previewUrl: null });
+  const upload = useCallback(
+    async (file: File) => {
+      abortRef.current?.abort();
+      revoke();
+      const invalid = checkMediaFile(file);
+      if (invalid) {
+        setState({ status: 'error', error: invalid, previewUrl: null });
+        return;
       }
-    }
-  }, []);
+      const controller = new AbortController();
+      abortRef.current = controller;
+      const previewUrl = URL.createObjectURL(file);
+      previewRef.current = previewUrl;
+      const kind = mediaKind(file.type);
+      const base = { previewUrl, kind, name: file.name };
+      setState({ status: 'uploading', progress: 0, ...base });
+      try {
+        const media = await uploadMedia(
+          file,
+          (fraction) => {
+            if (!controller.signal.aborted)
+              setState((s) => (s.status === 'uploading' ? { ...s, progress: Math.round(fraction * 100) } : s));
+          },
+          controller.signal,
+          purpose,
+        );
+        if (controller.signal.aborted) return;
+        setState({ status: 'success', url: media.url, ...base });
+        notify.success(UPLOAD_MSG.success(kind));
+      } catch (e) {
+        if (controller.signal.aborted) return;
+        const { status, message } = uploadErrorDetails(e);
+        const failure = describeUploadFailure(status, message);
+        notify.error(failure.toast, { duration: TIMINGS.toastSuccessMs });
+        if (failure.localOnly) setState({ status: 'local', note: failure.field, ...base });
+        else {
+          revoke();
+          setState({ status: 'error', error: failure.field, previewUrl: null });
+        }
+      }
+    },
+    [purpose],
+  );
 
   return { state, upload, clear, reject };
 }

@@ -95,6 +95,85 @@ describe('create wizard', () => {
     expect(screen.getByText('Only image and video files are supported')).toBeTruthy();
   });
 
+  it('exclusive images: the file uploads privately (purpose=exclusive), the cover publicly, each sent in its place', async () => {
+    const PRIVATE_REF = `private:${'a'.repeat(32)}.png`;
+    const COVER_URL = `/media/${'c'.repeat(32)}.png`;
+    const opened: string[] = [];
+    /** A recording XMLHttpRequest: the upload's address decides what the server would answer. */
+    class FakeXhr {
+      status = 0;
+      responseText = '';
+      timeout = 0;
+      upload = { onprogress: null as unknown };
+      onload: (() => void) | null = null;
+      onerror = null;
+      ontimeout = null;
+      onabort = null;
+      private url = '';
+      open(_method: string, url: string) {
+        this.url = url;
+        opened.push(url);
+      }
+      setRequestHeader() {}
+      getResponseHeader() {
+        return null;
+      }
+      abort() {}
+      send() {
+        const exclusive = this.url.endsWith('?purpose=exclusive');
+        this.status = 201;
+        this.responseText = JSON.stringify({
+          id: '44444444-4444-4444-8444-444444444444',
+          url: exclusive ? PRIVATE_REF : COVER_URL,
+          mime_type: 'image/png',
+          size: 4,
+        });
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/preview');
+    URL.revokeObjectURL = vi.fn();
+    const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+
+    renderScreen(<CreatePage />, { path: '/create' });
+    fireEvent.click(screen.getByRole('radio', { name: /Create Perk/ }));
+    next();
+    fireEvent.click(screen.getByRole('radio', { name: /Exclusive content/ }));
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Images' }));
+    fireEvent.change(screen.getByLabelText('Exclusive image'), { target: { files: [png('secret.png')] } });
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(opened[0]).toMatch(/club\/media\/upload\/\?purpose=exclusive$/);
+    await waitFor(() => expect(screen.queryByText('Upload progress')).toBeNull());
+    next();
+    fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Secret photos' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'The photos from our last shoot' } });
+    fireEvent.change(screen.getByLabelText(/Cost amount/), { target: { value: '15' } });
+    fireEvent.change(screen.getByLabelText(/^Media/), { target: { files: [png('cover.png')] } });
+    await waitFor(() => expect(opened).toHaveLength(2));
+    expect(opened[1]).toMatch(/club\/media\/upload\/$/);
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: /Next Step/ }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    next();
+    authSession.setTokens({ access: 'token', refresh: 'refresh' });
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Create Perk' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Create Perk' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/perk/${PERK_ID}`));
+    const post = vi
+      .mocked(fetch)
+      .mock.calls.find(([u, init]) => String(u).includes('club/perks/') && init?.method === 'POST');
+    const body = JSON.parse(String(post?.[1]?.body));
+    expect(body.media).toBe(COVER_URL);
+    expect(body.exclusive_content).toEqual({
+      content_type: 'images',
+      permanent_media_url: PRIVATE_REF,
+      media_urls: [PRIVATE_REF],
+    });
+  });
+
   it('walks the perk steps, clears the quest amount and creates the perk', async () => {
     renderScreen(<CreatePage />, { path: '/create' });
     fireEvent.click(screen.getByRole('radio', { name: /Create Perk/ }));

@@ -58,7 +58,7 @@ export default function CreatePage() {
   const [perkForm, setPerkForm] = useState<PerkForm>(emptyPerkForm);
   const [perkError, setPerkError] = useState<string | null>(null);
   const perkMedia = useMediaUpload();
-  const exclusiveMedia = useMediaUpload();
+  const exclusiveMedia = useMediaUpload('exclusive');
   const createPerk = useCreatePerk();
 
   // Switching between quest and perk clears the other's amount field (spec 01 §4).

@@ -79,7 +79,7 @@ function EditPerkForm({ perk }: { perk: PerkDetail }) {
   const [step, setStep] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const media = useMediaUpload();
-  const exclusive = useMediaUpload();
+  const exclusive = useMediaUpload('exclusive');
   const update = useUpdatePerk();
 
   const save = (values: PerkForm) => {
