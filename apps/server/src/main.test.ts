@@ -75,6 +75,8 @@ describe.skipIf(usingPostgres)('the server process', { timeout: 180_000 }, () =>
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(existsSync(path.join(dataDir, 'wyn.lock'))).toBe(true);
+      // A first start on an empty data directory is quiet at LOG_LEVEL=warn: nothing to warn about.
+      expect(first.output()).not.toMatch(/"level":(40|50|60)/);
       // The project brings its own Node (decision 0008): the process runs on exactly the pinned version.
       const health = (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.json())) as { node: string };
       expect(health.node).toBe(`v${pinnedNode}`);

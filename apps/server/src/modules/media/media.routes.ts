@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
 import {
   ErrorCode,
@@ -87,6 +88,8 @@ export function mediaRoutes(app: AppInstance, deps: AppContext, storage: MediaSt
 async function privateMediaRoute(app: AppInstance, deps: AppContext, storage: MediaStorage) {
   const links = createPrivateMediaLinks(deps.config.jwtSecret, deps.now);
   const types = new WeakMap<FastifyRequest, string>();
+  // The static plugin warns about a missing root; an empty data directory has none until the first upload.
+  await mkdir(storage.privateRoot, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: storage.privateRoot,
     serve: false,
