@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { CodeInput } from '@/components/ui/code-input';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-error';
 import { useProductName } from '@/lib/queries/app-config';
@@ -135,17 +136,7 @@ export function VerifyPage() {
             </Button>
           }
         >
-          <Input
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={LIMITS.otpLength}
-            value={otp}
-            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-            placeholder="123456"
-            className="text-center font-mono text-xl tracking-[0.5em] placeholder:tracking-[0.5em]"
-          />
+          <CodeInput value={otp} onValueChange={setOtp} />
         </FormField>
         {resendNote ? (
           <p

@@ -1,8 +1,9 @@
-import { ACCOUNT_MSG, LIMITS, MSG } from '@wyn/contract';
+import { ACCOUNT_MSG, MSG } from '@wyn/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { CodeInput } from '@/components/ui/code-input';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/session';
@@ -156,18 +157,7 @@ export function EmailChangeRow() {
           </Button>
         }
       >
-        <Input
-          ref={codeRef}
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={LIMITS.otpLength}
-          value={otp}
-          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-          placeholder="123456"
-          className="text-center font-mono text-lg tracking-[0.4em]"
-        />
+        <CodeInput ref={codeRef} value={otp} onValueChange={setOtp} className="text-lg tracking-[0.4em]" />
       </FormField>
       <div className="flex gap-2">
         <Button type="submit" size="sm" loading={confirm.isPending}>
