@@ -21,3 +21,33 @@ describe('TRUST_PROXY', () => {
     expect(() => load({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('S3_*', () => {
+  const s3 = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'wyn-media',
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('unset keeps media in DATA_DIR; all five set select object storage', () => {
+    expect(load({}).s3).toBeUndefined();
+    expect(load(s3).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'wyn-media',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+  });
+
+  it('is all or none: a missing one stops start-up, naming it', () => {
+    const { S3_SECRET_ACCESS_KEY: _, ...withoutSecret } = s3;
+    expect(() => load(withoutSecret)).toThrow(ConfigError);
+    expect(() => load(withoutSecret)).toThrow(/S3_SECRET_ACCESS_KEY: required when S3_ENDPOINT, S3_BUCKET/);
+    expect(() => load({ S3_BUCKET: 'wyn-media' })).toThrow(/S3_ENDPOINT: required when S3_BUCKET is set/);
+    expect(() => load({ ...s3, S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+    expect(() => load({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+  });
+});

@@ -50,7 +50,32 @@ const envSchema = z.object({
     .regex(/^(true|false|[0-9]{1,2})$/, 'expected true, false or a number of proxies')
     .default('false')
     .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3-63 lowercase letters, digits, dots, dashes)',
+      )
+      .optional(),
+  ),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
 });
+
+/** Object storage is all or nothing: a half-configured store would silently keep files on one disk. */
+const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -77,6 +102,8 @@ export type Config = {
   rateLimitAuthMax: number;
   /** How many reverse proxies to believe in X-Forwarded-For; 0 for none. */
   trustProxy: number;
+  /** Set when every S3_* variable is: media and exclusive files live in that bucket instead of DATA_DIR. */
+  s3: S3Config | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -102,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   if (e.TELEGRAM_BOT_TOKEN && !e.TELEGRAM_BOT_USERNAME)
     throw new ConfigError('Invalid configuration:\n  TELEGRAM_BOT_USERNAME: required when TELEGRAM_BOT_TOKEN is set');
+  const s3Set = S3_VARS.filter((name) => e[name] !== undefined);
+  const s3Missing = S3_VARS.filter((name) => e[name] === undefined);
+  if (s3Set.length > 0 && s3Missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${s3Missing.map((name) => `  ${name}: required when ${s3Set.join(', ')} ${s3Set.length > 1 ? 'are' : 'is'} set (object storage needs all of ${S3_VARS.join(', ')})`).join('\n')}`,
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   const needsGenerated = !e.JWT_SECRET || !e.TELEGRAM_WEBHOOK_SECRET;
   if (needsGenerated) mkdirSync(dataDir, { recursive: true });
@@ -129,6 +162,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
     trustProxy: e.TRUST_PROXY,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT.replace(/\/$/, ''),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
   };
   return { ...config, ...overrides };
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,12 +138,20 @@ describe('seedIfEmpty', () => {
     expect(await countOf(t, notifications)).toBeGreaterThan(10);
   });
 
-  it('copies the banner images into DATA_DIR/media/seed', async () => {
-    for (const b of await t.db.select().from(banners)) {
-      const file = path.join(t.config.dataDir, b.imageUrl);
-      expect(existsSync(file), file).toBe(true);
-      expect(readFileSync(file).subarray(1, 4).toString()).toBe('PNG');
+  it("serves the banner and cover images from the package's own files, copying nothing into DATA_DIR", async () => {
+    const urls = [
+      ...(await t.db.select().from(banners)).map((b) => b.imageUrl),
+      ...(await t.db.select().from(quests)).map((q) => q.mediaUrl),
+    ].filter((u): u is string => Boolean(u));
+    expect(urls.length).toBeGreaterThan(3);
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('image/png');
+      expect(res.rawPayload.subarray(1, 4).toString(), url).toBe('PNG');
     }
+    // A copy in one instance's data directory is what every other instance could not serve.
+    expect(existsSync(path.join(t.config.dataDir, 'media', 'seed'))).toBe(false);
   });
 
   it('does not seed a database that already has members', async () => {

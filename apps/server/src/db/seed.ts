@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import argon2 from 'argon2';
 import { count, eq, getTableName, is, sql } from 'drizzle-orm';
@@ -34,6 +34,8 @@ import {
 import { createAccount, displayName, type UserRow } from '../modules/accounts/accounts.service.ts';
 import { getMemberWallet, mint, move, systemWalletId } from '../modules/wallet/wallet.service.ts';
 import { homeContentChanged } from '../modules/home/homepage-cache.ts';
+import { SEED_ASSETS_DIR, SEED_MEDIA_PREFIX } from '../integrations/media-storage.ts';
+import { openMediaStorage } from '../integrations/open-media-storage.ts';
 
 /**
  * Demo content so a newcomer sees a living app (DESIGN §4): members, follows, tags, funded quests with
@@ -45,9 +47,8 @@ import { homeContentChanged } from '../modules/home/homepage-cache.ts';
 /** Every demo member signs in with this password (documented in the README). */
 export const DEMO_PASSWORD = 'wyn-demo-password';
 
-/** Images shipped in apps/server/seed-assets/, copied to DATA_DIR/media/seed/ and served as /media/seed/<file>. */
-export const SEED_ASSETS_DIR = path.join(import.meta.dirname, '../../seed-assets');
-const media = (file: string) => `/media/seed/${file}`;
+/** Images shipped in apps/server/seed-assets/, served as /media/seed/<file> by every instance. */
+const media = (file: string) => `/media/${SEED_MEDIA_PREFIX}${file}`;
 
 const W = (points: number) => Math.round(points * 100);
 const DAY = 24 * 60 * 60 * 1000;
@@ -479,13 +480,18 @@ async function truncateAll(tx: Tx) {
   await tx.execute(sql.raw(`truncate table ${names.join(', ')} restart identity cascade`));
 }
 
-/** Copies the seed images into DATA_DIR/media/seed/ (overwriting older copies). */
-export function copySeedMedia(dataDir: string): number {
-  const target = path.join(dataDir, 'media', 'seed');
-  mkdirSync(target, { recursive: true });
-  if (!existsSync(SEED_ASSETS_DIR)) return 0;
-  const files = readdirSync(SEED_ASSETS_DIR).filter((f) => /\.(png|jpe?g|webp)$/i.test(f));
-  for (const f of files) copyFileSync(path.join(SEED_ASSETS_DIR, f), path.join(target, f));
+/**
+ * Makes the seed images readable by every instance. On disk nothing is copied: `/media/seed/` serves the
+ * package's own files (a copy in one instance's DATA_DIR was a 404 on every other). With object storage they
+ * are uploaded to the bucket (replacing older copies), from which every instance reads `/media/*`.
+ * Returns how many were uploaded.
+ */
+export async function publishSeedMedia(config: Config): Promise<number> {
+  const storage = openMediaStorage(config);
+  if (storage.kind !== 'object') return 0;
+  const files = (await readdir(SEED_ASSETS_DIR)).filter((f) => f.toLowerCase().endsWith('.png'));
+  for (const f of files)
+    await storage.putNamed(SEED_MEDIA_PREFIX + f, await readFile(path.join(SEED_ASSETS_DIR, f)), 'image/png');
   return files.length;
 }
 
@@ -1069,7 +1075,7 @@ export class SeedRefusedError extends Error {}
  */
 export async function seed(db: Db, opts: { config: Config; reset?: boolean }): Promise<SeedSummary> {
   const passwordHash = await hashDemoPassword();
-  copySeedMedia(opts.config.dataDir);
+  await publishSeedMedia(opts.config);
   const summary = await db.transaction(async (tx) => {
     await lockSeeding(tx);
     if (opts.reset) await truncateAll(tx);
@@ -1090,7 +1096,7 @@ export async function seedIfEmpty(
 ): Promise<boolean> {
   if ((await userCount(db)) > 0) return false;
   const passwordHash = await hashDemoPassword();
-  copySeedMedia(opts.config.dataDir);
+  await publishSeedMedia(opts.config);
   const summary = await db.transaction(async (tx) => {
     await lockSeeding(tx);
     if ((await userCount(tx)) > 0) return null; // another instance seeded while we waited for the lock

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * A private file's reference: `private:<name>`. It is what perks store and what the upload returns; by itself
@@ -17,21 +18,69 @@ export function privateNameOf(ref: string | null | undefined): string | null {
 }
 export const isPrivateName = (name: string) => PRIVATE_NAME.test(name);
 
-/**
- * Where uploaded files live. The disk implementation writes public files to `DATA_DIR/media`, which the
- * `/media/*` static route serves, and private ones (exclusive perk content) to `DATA_DIR/private-media`, which
- * no static route serves; an object-storage implementation can replace it behind the same interface.
- */
-export type MediaStorage = {
+/** The only file types `/media/*` ever serves, by extension (DESIGN §5: never SVG or HTML). */
+export const SERVED_MEDIA_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.mp4': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.avi': 'video/x-msvideo',
+  '.webm': 'video/webm',
+  '.pdf': 'application/pdf',
+};
+
+/** Demo images shipped with the package; every instance serves them as `/media/seed/<file>` from here. */
+export const SEED_ASSETS_DIR = path.join(import.meta.dirname, '../../seed-assets');
+/** The URL prefix of the seed images, and (with object storage) their keys under `media/`. */
+export const SEED_MEDIA_PREFIX = 'seed/';
+
+/** A stored file opened for reading: the bytes asked for (all, or one range) and what a reply needs. */
+export type StoredObject = {
+  body: Readable;
+  /** Bytes in `body`. */
+  length: number;
+  /** Set when a range was asked for and served: the `Content-Range` value (`bytes 0-99/1234`). */
+  contentRange?: string;
+  etag?: string;
+};
+
+export type MediaStorageBase = {
   /**
    * Stores the bytes under a random name with this extension. Public: returns the key and its `/media/` URL.
    * Private: the key and URL are both the `private:<name>` reference.
    */
   put(bytes: Buffer, ext: string, opts?: { private?: boolean }): Promise<{ key: string; url: string }>;
   remove(key: string): Promise<void>;
-  /** The directory the private files are read from (for the signed-URL route). */
-  privateRoot: string;
 };
+
+/**
+ * Where uploaded files live. The disk store writes public files to `DATA_DIR/media`, which the `/media/*` static
+ * route serves, and private ones (exclusive perk content) to `DATA_DIR/private-media`, which no static route
+ * serves. The object store (s3-media-storage.ts) keeps both in one bucket that is never public: the server
+ * reads them back (`/media/*`, and the signed-URL route for private files), so every instance serves every file.
+ */
+export type MediaStorage =
+  | (MediaStorageBase & { kind: 'disk'; publicRoot: string; privateRoot: string })
+  | (MediaStorageBase & {
+      kind: 'object';
+      /**
+       * Opens a public file (its `/media/` path, e.g. `ab12….png` or `seed/banner-quests.png`) or a `private:`
+       * reference; `range` is the request's Range header. Null when there is no such file; throws
+       * `RangeNotSatisfiableError` for a range outside it.
+       */
+      open(key: string, range?: string): Promise<StoredObject | null>;
+      /** Writes a file under a fixed public key (the seed images); replaces what is there. */
+      putNamed(key: string, bytes: Buffer, contentType: string): Promise<void>;
+    });
+
+export class RangeNotSatisfiableError extends Error {}
+
+/** A random stored name with this (cleaned) extension. */
+export const randomMediaName = (ext: string) =>
+  `${randomBytes(16).toString('hex')}.${ext.replace(/[^a-z0-9]/gi, '').toLowerCase()}`;
 
 /** `root` is the public media directory; private files go beside it unless told otherwise. */
 export function createDiskMediaStorage(
@@ -39,11 +88,13 @@ export function createDiskMediaStorage(
   privateRoot: string = path.join(path.dirname(root), 'private-media'),
 ): MediaStorage {
   return {
+    kind: 'disk',
+    publicRoot: root,
     privateRoot,
     async put(bytes, ext, opts = {}) {
       const dir = opts.private ? privateRoot : root;
       await mkdir(dir, { recursive: true });
-      const name = `${randomBytes(16).toString('hex')}.${ext.replace(/[^a-z0-9]/gi, '').toLowerCase()}`;
+      const name = randomMediaName(ext);
       await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
       if (opts.private) return { key: PRIVATE_REF_PREFIX + name, url: PRIVATE_REF_PREFIX + name };
       return { key: name, url: `/media/${name}` };

@@ -4,14 +4,13 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext, AppInstance } from '../../app.ts';
-import { copySeedMedia } from '../../db/seed.ts';
+import { SEED_ASSETS_DIR } from '../../integrations/media-storage.ts';
 import { mediaStaticRoutes } from './media-static.ts';
 
 let app: AppInstance;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-media-'));
-  copySeedMedia(dataDir);
   const media = path.join(dataDir, 'media');
   mkdirSync(path.join(media, 'uploads'), { recursive: true });
   writeFileSync(
@@ -31,13 +30,13 @@ afterAll(async () => {
 });
 
 describe('GET /media/*', () => {
-  it('serves the seed images as PNG with nosniff', async () => {
+  it("serves the seed images as PNG with nosniff, from the package's own files", async () => {
     const res = await app.inject({ method: 'GET', url: '/media/seed/banner-quests.png' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    expect(res.rawPayload.equals(readFileSync(path.join(dataDir, 'media', 'seed', 'banner-quests.png')))).toBe(true);
+    expect(res.rawPayload.equals(readFileSync(path.join(SEED_ASSETS_DIR, 'banner-quests.png')))).toBe(true);
   });
 
   it('never serves SVG, HTML, dotfiles, missing files or anything outside the media folder', async () => {
@@ -46,6 +45,8 @@ describe('GET /media/*', () => {
       '/media/uploads/page.html',
       '/media/uploads/.secret.png',
       '/media/seed/nope.png',
+      '/media/seed/generate.ts',
+      '/media/seed/../../package.json',
       '/media/../outside.png',
       '/media/%2e%2e/outside.png',
       '/media/',

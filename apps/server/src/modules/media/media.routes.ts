@@ -13,8 +13,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance, AppContext } from '../../app.ts';
-import { isPrivateName, type MediaStorage } from '../../integrations/media-storage.ts';
+import { isPrivateName, PRIVATE_REF_PREFIX, type MediaStorage } from '../../integrations/media-storage.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { sendStoredObject } from '../../lib/stored-object-reply.ts';
 import { parseBody } from '../../lib/multipart-body.ts';
 import { privateMediaType, readMultipart, storeMedia } from './media.service.ts';
 import { createPrivateMediaLinks } from './private-media-links.ts';
@@ -83,28 +84,31 @@ export function mediaRoutes(app: AppInstance, deps: AppContext, storage: MediaSt
 /**
  * `GET media/private/{name}?exp=&sig=`: an exclusive file, for whoever holds a signed URL the perk responses
  * handed out (no bearer header: <img> and <video> cannot send one). The stored type, `nosniff`, private caching
- * until the link expires, and ranges (video seeking) through @fastify/static's sendFile.
+ * until the link expires, and ranges (video seeking): through @fastify/static's sendFile from the disk, or
+ * streamed from the bucket when object storage is configured.
  */
 async function privateMediaRoute(app: AppInstance, deps: AppContext, storage: MediaStorage) {
   const links = createPrivateMediaLinks(deps.config.jwtSecret, deps.now);
   const types = new WeakMap<FastifyRequest, string>();
+  const disk = storage.kind === 'disk' ? storage : null;
   // The static plugin warns about a missing root; an empty data directory has none until the first upload.
-  await mkdir(storage.privateRoot, { recursive: true, mode: 0o700 });
-  await app.register(fastifyStatic, {
-    root: storage.privateRoot,
-    serve: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    etag: true,
-    lastModified: false,
-    setHeaders: (reply) => {
-      const type = types.get(reply.request);
-      if (type) reply.header('content-type', type);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', "default-src 'none'; sandbox");
-    },
-  });
+  if (disk) await mkdir(disk.privateRoot, { recursive: true, mode: 0o700 });
+  if (disk)
+    await app.register(fastifyStatic, {
+      root: disk.privateRoot,
+      serve: false,
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      etag: true,
+      lastModified: false,
+      setHeaders: (reply) => {
+        const type = types.get(reply.request);
+        if (type) reply.header('content-type', type);
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('content-security-policy', "default-src 'none'; sandbox");
+      },
+    });
   app.get(
     '/media/private/:name',
     {
@@ -123,6 +127,16 @@ async function privateMediaRoute(app: AppInstance, deps: AppContext, storage: Me
       if (!type) throw notFound();
       types.set(request, type);
       const left = Math.max(0, Number(request.query.exp) - Math.floor(deps.now().getTime() / 1000));
+      if (storage.kind === 'object') {
+        const sent = await sendStoredObject(storage, PRIVATE_REF_PREFIX + name, request, reply, {
+          'content-type': type,
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; sandbox",
+          'cache-control': `private, max-age=${left}`,
+        });
+        if (!sent) throw notFound();
+        return reply;
+      }
       reply.header('cache-control', `private, max-age=${left}`);
       return reply.sendFile(name);
     },

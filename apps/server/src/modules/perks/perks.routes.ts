@@ -19,14 +19,13 @@ import {
   amountToCents,
 } from '@wyn/contract';
 import type { AppInstance, ModuleOptions } from '../../app.ts';
-import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
+import { openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { multipartFingerprint, thenAfterCommit, withIdempotency } from '../../lib/idempotency.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
-import { mediaRoot } from '../home/media-static.ts';
 import { storeMedia, type UploadedFile } from '../media/media.service.ts';
 import { createPrivateMediaLinks } from '../media/private-media-links.ts';
 import { resolveInviteChat } from './perk-telegram.ts';
@@ -37,7 +36,7 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
   await registerMultipart(app);
   const db = deps.database.db;
   const config = deps.config;
-  const storage = createDiskMediaStorage(mediaRoot(config.dataDir));
+  const storage = openMediaStorage(config);
   const links = createPrivateMediaLinks(config.jwtSecret, deps.now);
   const bot = telegramBotFromConfig(config.telegram);
   const resolveChat = (url: string) => resolveInviteChat(bot, url, app.log);

@@ -9,10 +9,9 @@ import {
   updateProfileRequest,
 } from '@wyn/contract';
 import type { AppInstance, ModuleOptions } from '../../app.ts';
-import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
+import { openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
-import { mediaRoot } from '../home/media-static.ts';
 import { uploadRateLimit } from '../media/media.routes.ts';
 import { discardOwnUnusedMedia, discardUpload, storeMedia } from '../media/media.service.ts';
 import * as svc from './profiles.service.ts';
@@ -22,7 +21,7 @@ export async function profilesRoutes(app: AppInstance, { deps }: ModuleOptions) 
   await registerMultipart(app);
   const db = deps.database.db;
   const publicUrl = deps.config.publicUrl;
-  const storage = createDiskMediaStorage(mediaRoot(deps.config.dataDir));
+  const storage = openMediaStorage(deps.config);
   const uploadLimit = uploadRateLimit(app);
   const security = [{ bearer: [] }];
   const tags = ['profiles'];

@@ -29,13 +29,12 @@ import {
 } from '@wyn/contract';
 import type { AppInstance, ModuleOptions } from '../../app.ts';
 import { questCompletions, quests } from '../../db/schema/index.ts';
-import { createDiskMediaStorage } from '../../integrations/media-storage.ts';
+import { openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
 import { multipartFingerprint, thenAfterCommit, withIdempotency } from '../../lib/idempotency.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
-import { mediaRoot } from '../home/media-static.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
 import { storeMedia } from '../media/media.service.ts';
 import * as svc from './quests.service.ts';
@@ -49,7 +48,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
   await registerMultipart(app);
   const db = deps.database.db;
   const config = deps.config;
-  const storage = createDiskMediaStorage(mediaRoot(config.dataDir));
+  const storage = openMediaStorage(config);
   const bot = telegramBotFromConfig(config.telegram);
   const security = [{ bearer: [] }];
   const tags = ['quests'];
