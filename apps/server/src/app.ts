@@ -1,12 +1,13 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext, AppInstance } from './app-types.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './integrations/mailer.ts';
-import { createLiveEvents, type LiveEvents } from './integrations/live-events.ts';
-import { createTokenSigner, type TokenSigner } from './lib/tokens.ts';
+import { createLiveEvents } from './integrations/live-events.ts';
+import { createRedisLink } from './integrations/redis-link.ts';
+import { createTokenSigner } from './lib/tokens.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createAccountStatus } from './modules/accounts/account-status.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -15,7 +16,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
-import { createRedisLink, fallbackStore, type RedisLink } from './plugins/rate-limit-store.ts';
+import { fallbackStore } from './plugins/rate-limit-store.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clubRoutes } from './modules/club.routes.ts';
@@ -34,26 +35,8 @@ export type AppDeps = {
   logger?: boolean | { level: string; stream?: LogStream };
 };
 
-export type AppContext = {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  /** Live updates to signed-in tabs (messages, read receipts, notifications). */
-  live: LiveEvents;
-  signer: TokenSigner;
-  now: () => Date;
-  /** Set when REDIS_URL is: shared rate limits; the health route reports it. */
-  redis?: RedisLink;
-};
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-export type ModuleOptions = { deps: AppContext };
+// Modules take their shared types from the leaf app-types.ts; re-exported for the tests that build an app.
+export type { AppContext, AppInstance, ModuleOptions } from './app-types.ts';
 
 /** Builds the app without listening: plugins and modules registered in one visible order. */
 export async function buildApp(input: AppDeps): Promise<AppInstance> {

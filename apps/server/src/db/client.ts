@@ -11,7 +11,6 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { listenPostgres } from '../integrations/live-events-pg.ts';
-import { WORD_SIMILARITY_THRESHOLD } from '../modules/explore/search-sql.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -67,6 +66,13 @@ function lockDataDir(dir: string): () => void {
 
 /** Trigram matching for Explore search (migration 0002 runs `create extension pg_trgm`). */
 const extensions = { pg_trgm };
+
+/**
+ * Word similarity an Explore search match needs (pg_trgm's default is 0.6). At 0.5 a one-letter slip in a word
+ * of six or more letters still matches ("tlegram" → "telegram", "tutorual" → "tutorial"). Every connection
+ * sets it when it opens, so a search needs no transaction to set it.
+ */
+const WORD_SIMILARITY_THRESHOLD = 0.5;
 
 /**
  * Settings of every connection, set once when it opens rather than per request:

@@ -31,7 +31,8 @@ import {
   wallets,
   type ExclusiveContent,
 } from './schema/index.ts';
-import { createAccount, displayName, type UserRow } from '../modules/accounts/accounts.service.ts';
+import { createAccount, type UserRow } from '../modules/accounts/accounts.service.ts';
+import { displayName } from '../lib/display-name.ts';
 import { getMemberWallet, mint, move, systemWalletId } from '../modules/wallet/wallet.service.ts';
 import { homeContentChanged } from '../modules/home/homepage-cache.ts';
 import { SEED_ASSETS_DIR, SEED_MEDIA_PREFIX } from '../integrations/media-storage.ts';

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, IDEMPOTENCY_MSG } from '@wyn/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { idempotencyRecords } from '../db/schema/index.ts';
-import type { UploadedFile } from '../modules/media/media.service.ts';
+import type { UploadedFile } from './multipart-body.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
 
 export type Outcome = { status: number; body: unknown };

@@ -1,4 +1,4 @@
-import type { AppInstance, ModuleOptions } from '../app.ts';
+import type { AppInstance, ModuleOptions } from '../app-types.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';

@@ -1,16 +1,12 @@
 import { createRequire } from 'node:module';
-import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { RedisLink } from '../integrations/redis-link.ts';
 
 /**
  * The rate-limit store when REDIS_URL is set: counters live in Redis (shared by every instance) while Redis
  * answers, and in this process while it does not. A limit must neither stall a sign-in nor stop applying
- * because Redis is away, so a Redis call gets REDIS_TIMEOUT_MS, a failure sends calls to the in-process
- * counters for BREAKER_MS (no waiting on a dead connection for every request), and the client's own
- * reconnection brings Redis back into use.
+ * because Redis is away, so a Redis failure sends calls to the in-process counters while the link's breaker
+ * is open (integrations/redis-link.ts).
  */
-const REDIS_TIMEOUT_MS = 150;
-const BREAKER_MS = 5_000;
 
 type Counter = { current: number; ttl: number };
 type Callback = (err: Error | null, res?: Counter) => void;
@@ -28,67 +24,6 @@ type StoreClass = new (...args: unknown[]) => Store;
 const require = createRequire(import.meta.url);
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreClass;
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreClass;
-
-export type RedisState = 'ok' | 'down';
-
-/** The connection to Redis and what the health route reports about it. */
-export type RedisLink = {
-  client: Redis;
-  /** Whether rate-limit calls go to Redis now. */
-  usable(): boolean;
-  failed(err: unknown): void;
-  /** Asks Redis itself (bounded), for the health route. */
-  check(): Promise<RedisState>;
-  close(): void;
-};
-
-export function createRedisLink(url: string, log: FastifyBaseLogger): RedisLink {
-  const client = new Redis(url, {
-    connectTimeout: 1_000,
-    commandTimeout: REDIS_TIMEOUT_MS,
-    // Refuse commands at once while disconnected instead of queueing them until a reconnect.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    retryStrategy: (times) => Math.min(times * 100, 2_000),
-  });
-  let downUntil = 0;
-  let reported: RedisState = 'ok';
-  const report = (state: RedisState, err?: unknown) => {
-    if (state === reported) return;
-    reported = state;
-    if (state === 'down') log.warn({ err }, 'Redis is unavailable: rate limits are kept in-process until it returns');
-    else log.info('Redis is back: rate limits are shared through it again');
-  };
-  // Without a listener ioredis prints every failed reconnection attempt.
-  client.on('error', (err) => report('down', err));
-  client.on('ready', () => {
-    downUntil = 0;
-    report('ok');
-  });
-
-  const link: RedisLink = {
-    client,
-    usable: () => client.status === 'ready' && Date.now() >= downUntil,
-    failed(err) {
-      downUntil = Date.now() + BREAKER_MS;
-      report('down', err);
-    },
-    async check() {
-      if (client.status !== 'ready') return 'down';
-      try {
-        await client.ping();
-        downUntil = 0;
-        report('ok');
-        return 'ok';
-      } catch (err) {
-        link.failed(err);
-        return 'down';
-      }
-    },
-    close: () => client.disconnect(),
-  };
-  return link;
-}
 
 /** A store class for @fastify/rate-limit's `store` option (it calls `new Store(globalParams)`). */
 export function fallbackStore(link: RedisLink, nameSpace: string) {

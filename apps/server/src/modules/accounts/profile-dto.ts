@@ -1,6 +1,7 @@
 import type { Profile } from '@wyn/contract';
 import type { profiles, userSettings } from '../../db/schema/index.ts';
-import { displayName, type UserRow } from './accounts.service.ts';
+import { displayName } from '../../lib/display-name.ts';
+import type { UserRow } from './accounts.service.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type UserSettingsRow = typeof userSettings.$inferSelect;

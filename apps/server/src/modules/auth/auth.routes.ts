@@ -26,7 +26,7 @@ import {
   user,
   wallet,
 } from '@wyn/contract';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { authRateLimit, bodyField } from '../../lib/auth-rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';

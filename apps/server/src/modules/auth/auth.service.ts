@@ -12,7 +12,7 @@ import {
   type RegisterResponse,
   type registerRequest,
 } from '@wyn/contract';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-types.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';

@@ -13,7 +13,7 @@ import {
   type Wallet,
   type updateUserRequest,
 } from '@wyn/contract';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-types.ts';
 import { profiles, users, userSettings } from '../../db/schema/index.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { violatedUniqueIndex } from '../../lib/unique-violation.ts';

@@ -8,7 +8,7 @@ import {
   type IdentifierChangeField,
   type UpdateUserConfirmResponse,
 } from '@wyn/contract';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-types.ts';
 import type { Tx } from '../../db/client.ts';
 import { otpCodes, users } from '../../db/schema/index.ts';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AuthErrorCode, ErrorCode, LIMITS, MSG } from '@wyn/contract';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-types.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';

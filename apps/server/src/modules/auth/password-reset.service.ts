@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MSG, type PasswordResetResponse } from '@wyn/contract';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-types.ts';
 import { otpCodes, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ErrorCode, LIMITS, MSG, type AuthResponse, type RefreshResponse } from '@wyn/contract';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-types.ts';
 import type { Tx } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema/index.ts';
 import { unauthorized } from '../../lib/errors.ts';

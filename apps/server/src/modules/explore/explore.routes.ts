@@ -11,7 +11,7 @@ import {
   searchResponse,
 } from '@wyn/contract';
 import { z } from 'zod';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { paginated } from '../../lib/pagination.ts';
 import * as svc from './explore.service.ts';
 import { createSearchCounterGate } from './search-counter.ts';

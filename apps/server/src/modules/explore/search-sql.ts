@@ -13,13 +13,6 @@ export const perkDoc = sql`lower(${perks.title} || ' ' || ${perks.description})`
 export const perkTsv = sql.raw('"perks"."search_tsv"');
 export const userDoc = sql`lower(coalesce(${users.username}, '') || ' ' || coalesce(${users.tgUsername}, '') || ' ' || ${users.firstName} || ' ' || ${users.lastName})`;
 
-/**
- * Word similarity a match needs (pg_trgm's default is 0.6). At 0.5 a one-letter slip in a word of six
- * or more letters still matches ("tlegram" → "telegram", "tutorual" → "tutorial"). Every connection
- * sets it when it opens (`db/client.ts`), so a search needs no transaction to set it.
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
-
 export type SearchTerm = {
   /** Lower-cased, trimmed, single-spaced. */
   text: string;

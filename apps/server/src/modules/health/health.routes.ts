@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 
 const body = {
   database: z.string(),

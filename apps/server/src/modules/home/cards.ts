@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { centsToAmount, type PerkCard, type ProfileCard, type QuestCard, type Tag } from '@wyn/contract';
 import { perks, profiles, quests, users } from '../../db/schema/index.ts';
-import { displayName } from '../accounts/accounts.service.ts';
+import { displayName } from '../../lib/display-name.ts';
 
 /**
  * Card shapes shared by every list that shows quests, perks or members (home, featured, top picks, and

@@ -10,7 +10,7 @@ import {
   questCard,
   topPick,
 } from '@wyn/contract';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { createHomepageCache } from './homepage-cache.ts';
 import {

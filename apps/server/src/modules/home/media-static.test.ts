@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext, AppInstance } from '../../app.ts';
+import type { AppContext, AppInstance } from '../../app-types.ts';
 import { SEED_ASSETS_DIR } from '../../integrations/media-storage.ts';
 import { mediaStaticRoutes } from './media-static.ts';
 

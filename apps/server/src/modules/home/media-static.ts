@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { SEED_ASSETS_DIR, SEED_MEDIA_PREFIX, SERVED_MEDIA_TYPES } from '../../integrations/media-storage.ts';
 import { mediaRoot, openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { notFound } from '../../lib/errors.ts';

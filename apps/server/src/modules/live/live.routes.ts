@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { ErrorCode, LIMITS, type LiveEvent } from '@wyn/contract';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 
 /** Proxies drop idle connections; a comment line this often keeps the stream open. */

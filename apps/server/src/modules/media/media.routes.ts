@@ -12,12 +12,12 @@ import {
 } from '@wyn/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, AppContext } from '../../app.ts';
+import type { AppInstance, AppContext } from '../../app-types.ts';
 import { isPrivateName, PRIVATE_REF_PREFIX, type MediaStorage } from '../../integrations/media-storage.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { sendStoredObject } from '../../lib/stored-object-reply.ts';
-import { parseBody } from '../../lib/multipart-body.ts';
-import { privateMediaType, readMultipart, storeMedia } from './media.service.ts';
+import { parseBody, readMultipart } from '../../lib/multipart-body.ts';
+import { privateMediaType, storeMedia } from './media.service.ts';
 import { createPrivateMediaLinks } from './private-media-links.ts';
 
 const EXCLUSIVE_TYPES = MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/'));

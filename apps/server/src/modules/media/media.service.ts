@@ -1,21 +1,11 @@
-import type { FastifyRequest } from 'fastify';
-import type {} from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import {
-  ErrorCode,
-  isStorableText,
-  LIMITS,
-  MEDIA_ALLOWED_TYPES,
-  MEDIA_MSG,
-  STRINGS_MSG,
-  type MediaUpload,
-} from '@wyn/contract';
+import { ErrorCode, LIMITS, MEDIA_ALLOWED_TYPES, MEDIA_MSG, type MediaUpload } from '@wyn/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { banners, media, perkRedemptions, perks, profiles, quests } from '../../db/schema/index.ts';
 import { PRIVATE_REF_PREFIX, privateNameOf, type MediaStorage } from '../../integrations/media-storage.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { refuseUnstorableText } from '../../lib/storable-text.ts';
+import { AppError } from '../../lib/errors.ts';
+import { fileTooLarge, type UploadedFile } from '../../lib/multipart-body.ts';
 
 /** Detected type → stored extension. AVI is reported by file-type as video/vnd.avi. */
 const EXT: Record<string, { ext: string; mime: string }> = {
@@ -33,7 +23,6 @@ const EXT: Record<string, { ext: string; mime: string }> = {
 
 export const unsupportedType = (detail: string = MEDIA_MSG.unsupportedType) =>
   new AppError(415, ErrorCode.unsupportedMediaType, detail);
-export const fileTooLarge = (detail: string = MEDIA_MSG.tooLarge) => new AppError(413, ErrorCode.tooLarge, detail);
 
 /** The type read from the bytes (never the name or the client's header), or null when not allowed. */
 export async function detectAllowedType(
@@ -44,50 +33,6 @@ export async function detectAllowedType(
   const mapped = found ? EXT[found.mime] : undefined;
   if (!mapped || !allowed.includes(mapped.mime)) return null;
   return mapped;
-}
-
-export type UploadedFile = { field: string; filename: string; bytes: Buffer };
-export type MultipartBody = { fields: Record<string, string>; files: UploadedFile[] };
-
-/**
- * Reads a multipart request: text fields and files (each at most `maxFileBytes`; over → 413 with
- * `tooLargeMessage`). Files are buffered in memory, which the 30 MB limit keeps bounded.
- */
-export async function readMultipart(
-  request: FastifyRequest,
-  opts: { maxFileBytes: number; tooLargeMessage: string; fileFields: string[] },
-): Promise<MultipartBody> {
-  const fields: Record<string, string> = {};
-  const files: UploadedFile[] = [];
-  try {
-    for await (const part of request.parts({ limits: { fileSize: opts.maxFileBytes, files: 2, fields: 40 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.file.truncated) throw fileTooLarge(opts.tooLargeMessage);
-        if (!isStorableText(part.filename))
-          throw badRequest(STRINGS_MSG.fileNameNotStorable, {
-            [isStorableText(part.fieldname) ? part.fieldname : 'non_field_errors']: [STRINGS_MSG.fileNameNotStorable],
-          });
-        if (opts.fileFields.includes(part.fieldname) && bytes.length > 0)
-          files.push({ field: part.fieldname, filename: part.filename, bytes });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(opts.tooLargeMessage);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw badRequest('The upload form is not valid.');
-    // The parser's own complaints about a malformed body (no boundary, cut off before its end).
-    if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message))
-      throw badRequest('The upload form is not valid.');
-    throw err;
-  }
-  // Multipart bodies never pass the app-wide check (they are read here, in the handler): the same rule, here.
-  refuseUnstorableText(fields);
-  return { fields, files };
 }
 
 /** Checks the bytes, stores the file and records a `media` row. */

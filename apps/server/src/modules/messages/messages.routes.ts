@@ -14,7 +14,7 @@ import {
 } from '@wyn/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { listChats, listMessages, markChatRead, replyToMessage, sendMessage } from './messages.service.ts';

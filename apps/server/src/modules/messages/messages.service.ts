@@ -11,7 +11,7 @@ import { messages, notifications, users } from '../../db/schema/index.ts';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import type { LiveEvents } from '../../integrations/live-events.ts';
-import { displayName } from '../accounts/accounts.service.ts';
+import { displayName } from '../../lib/display-name.ts';
 import { notify } from '../notifications/notifications.service.ts';
 
 type MessageRow = typeof messages.$inferSelect;

@@ -1,5 +1,5 @@
 import { idParams, markAllReadResponse, notification, notificationList, notificationListQuery } from '@wyn/contract';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { listNotifications, markAllRead, markRead } from './notifications.service.ts';
 

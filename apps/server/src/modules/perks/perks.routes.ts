@@ -18,15 +18,15 @@ import {
   updatePerkRequest,
   amountToCents,
 } from '@wyn/contract';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { multipartFingerprint, thenAfterCommit, withIdempotency } from '../../lib/idempotency.ts';
-import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
+import { parseBody, readMultipartOrJson, registerMultipart, type UploadedFile } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
-import { storeMedia, type UploadedFile } from '../media/media.service.ts';
+import { storeMedia } from '../media/media.service.ts';
 import { createPrivateMediaLinks } from '../media/private-media-links.ts';
 import { resolveInviteChat } from './perk-telegram.ts';
 import * as svc from './perks.service.ts';

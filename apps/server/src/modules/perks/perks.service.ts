@@ -33,7 +33,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { futureDeadline, iso } from '../../lib/dates.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
-import { creatorName, displayName, memberSummary } from '../accounts/accounts.service.ts';
+import { creatorName, displayName, memberSummary } from '../../lib/display-name.ts';
 import { ownedPrivateMedia } from '../media/media.service.ts';
 import type { PrivateMediaLinks } from '../media/private-media-links.ts';
 import { perkCardColumns, perkTagsJson, toPerkCard } from '../home/cards.ts';

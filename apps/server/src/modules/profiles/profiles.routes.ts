@@ -8,7 +8,7 @@ import {
   PROFILE_MSG,
   updateProfileRequest,
 } from '@wyn/contract';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';

@@ -21,7 +21,7 @@ import {
   userSettings,
 } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { displayName } from '../accounts/accounts.service.ts';
+import { displayName } from '../../lib/display-name.ts';
 import { toProfileDto } from '../accounts/profile-dto.ts';
 import { identifiersTaken, rethrowUniqueAsFieldError } from '../auth/auth.service.ts';
 import { notify } from '../notifications/notifications.service.ts';

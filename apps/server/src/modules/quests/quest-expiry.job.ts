@@ -1,4 +1,4 @@
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';
 import { expireDueQuests } from './quests.service.ts';
 

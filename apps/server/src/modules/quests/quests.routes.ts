@@ -27,7 +27,7 @@ import {
   verifyMembershipResponse,
   centsToAmount,
 } from '@wyn/contract';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { questCompletions, quests } from '../../db/schema/index.ts';
 import { openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';

@@ -37,7 +37,7 @@ import {
 import { futureDeadline, iso } from '../../lib/dates.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
-import { creatorName, displayName, memberSummary } from '../accounts/accounts.service.ts';
+import { creatorName, displayName, memberSummary } from '../../lib/display-name.ts';
 import { questCardColumns, questTagsJson, toQuestCard } from '../home/cards.ts';
 import { checkTagIds, escapeLike } from '../tags/tags.service.ts';
 import { getMemberWallet, move } from '../wallet/wallet.service.ts';

@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { homeContentChanged } from '../home/homepage-cache.ts';

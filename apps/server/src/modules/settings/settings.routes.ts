@@ -1,5 +1,5 @@
 import { updateSettingsRequest, userSettings } from '@wyn/contract';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { getSettings, updateSettings } from './settings.service.ts';
 
 /** User settings: theme (system/light/dark), notifications on/off, private profile. */

@@ -1,5 +1,5 @@
 import { createTagRequest, paginated as paginatedSchema, tag, tagListQuery } from '@wyn/contract';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { findOrCreateTag, listTags } from './tags.service.ts';
 

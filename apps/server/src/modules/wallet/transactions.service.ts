@@ -13,7 +13,7 @@ import { perkRedemptions, perks, profiles, quests, transactions, users, wallets 
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
-import { displayName } from '../accounts/accounts.service.ts';
+import { displayName } from '../../lib/display-name.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { getMemberWallet, move, type WalletRow } from './wallet.service.ts';
 

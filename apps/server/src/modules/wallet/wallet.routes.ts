@@ -10,7 +10,7 @@ import {
   walletTransaction,
   WALLET_MSG,
 } from '@wyn/contract';
-import type { AppInstance, ModuleOptions } from '../../app.ts';
+import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { getTransactionDto, getOwnWallet, listWalletTransactions, transfer } from './transactions.service.ts';

@@ -3,7 +3,7 @@ import type { PerkDetail } from '@wyn/contract';
 import { apiPaths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
-import type { CreatePerkPayload } from '@/features/create/lib/perk-form';
+import type { CreatePerkPayload } from '../lib/perk-form';
 
 /** POST club/perks/ (JSON) — the wizard shows its own failure message. */
 export function createPerk(payload: CreatePerkPayload): Promise<PerkDetail> {

@@ -9,7 +9,7 @@ import { useMyWallet } from '@/lib/queries/my-wallet';
 import { authSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCreatePerk } from '@/features/perks/api/create-perk';
+import { useCreatePerk } from '../api/create-perk';
 import { useCreateQuest } from '../api/create-quest';
 import { useValidateChannel } from '../api/validate-channel';
 import { DetailsStep } from '../components/details-step';

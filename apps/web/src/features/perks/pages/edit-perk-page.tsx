@@ -5,15 +5,15 @@ import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { href, paths } from '@/config/paths';
-import { PerkWizard } from '@/features/create/components/perk-wizard';
 import {
   PERK_FORM_MSG,
+  PerkWizard,
   perkChanges,
   perkCreateErrorMessage,
   perkToForm,
+  useMediaUpload,
   type PerkForm,
-} from '@/features/create/lib/perk-form';
-import { useMediaUpload } from '@/features/create/lib/use-media-upload';
+} from '@/features/create';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';

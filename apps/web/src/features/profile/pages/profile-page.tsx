@@ -7,7 +7,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { href, paths } from '@/config/paths';
-import { useLogout } from '@/features/auth/api/logout';
+import { useLogout } from '@/lib/logout';
 import { isApiError } from '@/lib/api-error';
 import { useMyProfile } from '@/lib/queries/my-profile';
 import { useCurrentUser } from '@/lib/session';
