@@ -120,6 +120,28 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/** Any fixed number: the key every instance's migration waits on. */
+const MIGRATION_LOCK_KEY = 7_204_913_001;
+
+/**
+ * Migrations under a session-level advisory lock on one connection: instances that start together on an
+ * empty database take turns (without it, two `create type`s of the first migration collide and one process
+ * dies on pg_type_typname_nsp_index). Whoever comes second finds every migration applied and does nothing.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openPostgres(url: string, max = 20): Promise<Database> {
   const options = Object.entries(sessionSettings)
     .map(([name, value]) => `-c ${name}=${value}`)
@@ -129,7 +151,7 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: () => migrateLocked(pool),
     ping: async () => {
       await pool.query('select 1');
     },

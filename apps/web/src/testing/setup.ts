@@ -1,10 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
-import { server } from './msw/server';
-
-// A request no handler answers is an error (printed through console.error, so the test fails below).
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterAll(() => server.close());
+import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 
 /** Any console.error during a test fails it (React warnings, act() warnings, unexpected errors). */
 let consoleError: MockInstance<typeof console.error>;
@@ -15,8 +10,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  server.resetHandlers();
-  server.events.removeAllListeners();
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
   localStorage.clear();

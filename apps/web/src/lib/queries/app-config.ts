@@ -14,12 +14,7 @@ export interface AppConfig {
 export const DEFAULT_PRODUCT_NAME = 'Wyn';
 
 export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return api.get<AppConfig>(apiPaths.config, {
-    auth: false,
-    toast: false,
-    signal,
-    schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.publicConfigResponse)),
-  });
+  return api.get<AppConfig>(apiPaths.config, { auth: false, toast: false, signal });
 }
 
 export const appConfigQueryOptions = () =>

@@ -6,10 +6,7 @@ import { queryKeys } from '@/lib/query-client';
 import { accountCache, useIsAuthenticated } from '@/lib/session';
 
 export async function getMyProfile(signal?: AbortSignal): Promise<Profile> {
-  const profile = await api.get<Profile>(apiPaths.myProfile, {
-    signal,
-    schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.profile)),
-  });
+  const profile = await api.get<Profile>(apiPaths.myProfile, { signal });
   accountCache.setProfile(profile);
   return profile;
 }
