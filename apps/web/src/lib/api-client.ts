@@ -1,9 +1,13 @@
 import { LIMITS, MSG, TIMINGS } from '@wyn/contract';
 import { API_BASE, apiPaths, NO_REFRESH_PATHS } from '@/config/paths';
 import { ApiError } from './api-error';
+import { checkResponse, defaultContractCheck, type ContractCheck, type ResponseSchemaOption } from './response-check';
 import { withRetry, sleep as realSleep } from './retry';
+import { readEventStream, type StreamHandlers } from './event-stream';
 import { notify } from './toast';
-import { authSession, type SessionState, type TokenPayload } from './session';
+import { authSession, STORAGE_KEYS, type SessionState, type TokenPayload } from './session';
+import { local } from './storage';
+import { xhrSend, type UploadProgress } from './xhr-send';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -24,7 +28,25 @@ export interface RequestOptions {
   /** Retry network failures and 5xx with the generic helper (default: GET only). */
   retry?: boolean;
   signal?: AbortSignal;
+  /**
+   * The contract schema of the answer (or a loader of it, so zod stays out of the initial bundle). Development
+   * and tests parse every answer with it and throw on a mismatch; production only logs one.
+   */
+  schema?: ResponseSchemaOption;
 }
+
+export interface UploadOptions extends Omit<RequestOptions, 'method' | 'body' | 'retry'> {
+  /** Fraction sent, 0..1 (fetch cannot report upload progress, so uploads go through XHR). */
+  onProgress?: UploadProgress;
+  method?: 'POST' | 'PUT' | 'PATCH';
+}
+
+export interface StreamOptions extends StreamHandlers {
+  signal: AbortSignal;
+}
+
+/** How one stream connection ended: `closed` by the server or the network, `unauthorized` for good. */
+export type StreamEnd = 'closed' | 'unauthorized';
 
 /** What the client needs from the session store (injectable for tests). */
 export interface SessionAdapter {
@@ -32,7 +54,20 @@ export interface SessionAdapter {
   setTokens(payload: TokenPayload): void;
   clear(): void;
   touch?(): void;
+  /** Adopts tokens another tab stored since (the refresh token is shared by every tab). */
+  sync?(): void;
 }
+
+/** The app's session: tokens live in localStorage, shared by every tab. */
+const browserSession: SessionAdapter = {
+  get: () => authSession.get(),
+  setTokens: (p) => authSession.setTokens(p),
+  clear: () => authSession.clear(),
+  touch: () => authSession.touch(),
+  sync() {
+    if (local.get(STORAGE_KEYS.token) !== authSession.get().token) authSession.reload();
+  },
+};
 
 export interface ApiClientOptions {
   fetch?: typeof fetch;
@@ -44,6 +79,10 @@ export interface ApiClientOptions {
   onError?: (message: string, error: ApiError) => void;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** What a response that does not match its schema does (default: throw in development and tests, else log). */
+  contractCheck?: ContractCheck;
+  /** Serialises refreshes across tabs (default: the Web Locks API where there is one). */
+  locks?: Pick<LockManager, 'request'> | null;
 }
 
 type RefreshOutcome = { ok: true } | { ok: false; rejected: boolean; error: ApiError };
@@ -67,7 +106,10 @@ function parseRetryAfter(v: string | null): number | undefined {
 export function createApiClient(options: ApiClientOptions = {}) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const baseUrl = options.baseUrl ?? API_BASE;
-  const session = options.session ?? authSession;
+  const session = options.session ?? browserSession;
+  const contractCheck = options.contractCheck ?? defaultContractCheck();
+  const locks =
+    options.locks !== undefined ? options.locks : typeof navigator === 'undefined' ? null : (navigator.locks ?? null);
   const now = options.now ?? Date.now;
   const wait = options.sleep ?? realSleep;
   let onSessionExpired = options.onSessionExpired ?? (() => {});
@@ -195,10 +237,29 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return { ok: true };
   }
 
-  /** Refreshes the access token once; concurrent callers share the same refresh. */
-  function refreshOnce(): Promise<RefreshOutcome> {
+  function isStale(s: Pick<SessionState, 'expiresAt'>): boolean {
+    return s.expiresAt != null && s.expiresAt - now() < LIMITS.refreshMarginSeconds * 1000;
+  }
+
+  /**
+   * Every tab holds the same refresh token, and presenting a rotated one ends the whole session (DESIGN §5): under
+   * a cross-tab lock, a tab first adopts the tokens another tab has just stored, and refreshes only when it still
+   * has nothing better than the token the server refused (`rejected`) or one about to expire.
+   */
+  async function renew(rejected: string | null, force: boolean): Promise<RefreshOutcome> {
+    const run = async (): Promise<RefreshOutcome> => {
+      session.sync?.();
+      const s = session.get();
+      if (!force && s.token && s.token !== rejected && !isStale(s)) return { ok: true };
+      return doRefresh();
+    };
+    return locks ? await locks.request('wyn-token-refresh', run) : run();
+  }
+
+  /** Refreshes the access token once; concurrent callers (JSON, uploads, the live stream) share the same refresh. */
+  function refreshOnce(rejected: string | null = null, force = false): Promise<RefreshOutcome> {
     if (!refreshing) {
-      refreshing = doRefresh().finally(() => {
+      refreshing = renew(rejected, force).finally(() => {
         refreshing = null;
       });
     }
@@ -209,7 +270,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return new ApiError({ kind: 'http', status: 401, url, message: MSG.sessionExpired });
   }
 
-  async function attempt<T>(path: string, url: string, opts: RequestOptions): Promise<T> {
+  type Sender = (url: string, opts: RequestOptions, token: string | null) => Promise<Response>;
+
+  /** Bearer token, proactive refresh and one refresh-and-retry on a 401; resolves with a 2xx Response. */
+  async function exchange(path: string, url: string, opts: RequestOptions, sender: Sender): Promise<Response> {
     const useAuth = opts.auth !== false;
     const mayRefresh = useAuth && (opts.refreshOn401 ?? !NO_REFRESH_PATHS.includes(path));
 
@@ -218,20 +282,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (refreshing) await refreshing;
       // Proactive refresh when the access token is within 5 minutes of expiry.
       const s = session.get();
-      if (
-        mayRefresh &&
-        s.token &&
-        s.refreshToken &&
-        s.expiresAt != null &&
-        s.expiresAt - now() < LIMITS.refreshMarginSeconds * 1000
-      ) {
+      if (mayRefresh && s.token && s.refreshToken && isStale(s)) {
         const outcome = await refreshOnce();
         if (!outcome.ok && outcome.rejected) throw sessionExpiredError(url);
       }
     }
 
     const tokenUsed = useAuth ? session.get().token : null;
-    let res = await send(url, opts, tokenUsed);
+    let res = await sender(url, opts, tokenUsed);
 
     if (res.status === 401 && mayRefresh && tokenUsed) {
       // Drain the body of the rejected response before retrying.
@@ -239,25 +297,32 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const current = session.get().token;
       if (current && current !== tokenUsed) {
         // Someone refreshed while this request was in flight: retry with the new token.
-        res = await send(url, opts, current);
+        res = await sender(url, opts, current);
       } else {
-        const outcome = await refreshOnce();
+        const outcome = await refreshOnce(tokenUsed);
         if (!outcome.ok) throw outcome.rejected ? sessionExpiredError(url) : outcome.error;
-        res = await send(url, opts, session.get().token);
+        res = await sender(url, opts, session.get().token);
       }
     }
 
     if (!res.ok) throw await httpError(res, url);
-    if (useAuth && session.get().token) session.touch?.();
-    return (await readBody(res)) as T;
+    return res;
   }
 
-  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  async function attempt<T>(path: string, url: string, opts: RequestOptions, sender: Sender): Promise<T> {
+    const res = await exchange(path, url, opts, sender);
+    if (opts.auth !== false && session.get().token) session.touch?.();
+    const data = await readBody(res);
+    await checkResponse(data, opts.schema, contractCheck, url);
+    return data as T;
+  }
+
+  async function run<T>(path: string, opts: RequestOptions, sender: Sender): Promise<T> {
     const url = buildUrl(path, opts.query);
     const method = opts.method ?? 'GET';
     const retry = opts.retry ?? method === 'GET';
     try {
-      return await withRetry(() => attempt<T>(path, url, opts), {
+      return await withRetry(() => attempt<T>(path, url, opts, sender), {
         attempts: retry ? 3 : 1,
         baseDelayMs: 1000,
         sleep: wait,
@@ -272,6 +337,53 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
+  function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return run<T>(path, opts, send);
+  }
+
+  /**
+   * A file upload with progress (XHR): same token, refresh queue and error mapping as every call; not retried
+   * here (the caller knows which answers another attempt cannot change).
+   */
+  function upload<T>(path: string, body: FormData, opts: UploadOptions = {}): Promise<T> {
+    const { onProgress, ...rest } = opts;
+    const sendXhr: Sender = (url, o, token) => {
+      const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
+      if (token && o.auth !== false) headers.Authorization = `Bearer ${token}`;
+      return xhrSend(url, {
+        method: o.method ?? 'POST',
+        headers,
+        body,
+        timeoutMs: o.timeoutMs ?? TIMINGS.uploadTimeoutMs,
+        signal: o.signal,
+        onProgress,
+      });
+    };
+    return run<T>(path, { ...rest, method: rest.method ?? 'POST', body, retry: false }, sendXhr);
+  }
+
+  /**
+   * One server-sent-events connection: the bearer token, a refresh through the shared queue on a 401, the kept
+   * parser. Resolves when the server ends the stream, rejects when it cannot be opened or breaks (the caller
+   * reconnects); a session that cannot be refreshed ends in the usual way (cleared, `onSessionExpired`).
+   */
+  async function stream(path: string, opts: StreamOptions): Promise<void> {
+    const url = buildUrl(path);
+    const openStream: Sender = (u, o, token) => {
+      const headers: Record<string, string> = { Accept: 'text/event-stream' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      // The caller's signal, not a timeout: the stream stays open as long as the caller wants it.
+      return doFetch(u, { headers, cache: 'no-store', credentials: 'same-origin', signal: opts.signal }).catch(
+        (e: unknown) => {
+          if (opts.signal.aborted) throw e;
+          throw new ApiError({ kind: 'network', url: u });
+        },
+      );
+    };
+    const res = await exchange(path, url, { signal: opts.signal }, openStream);
+    await readEventStream(res, opts);
+  }
+
   return {
     request,
     get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
@@ -283,8 +395,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...opts, method: 'PUT', body }),
     delete: <T>(path: string, opts?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...opts, method: 'DELETE' }),
+    upload,
+    stream,
     /** Forces a token refresh (shared with any refresh in flight). */
-    refresh: () => refreshOnce(),
+    refresh: () => refreshOnce(null, true),
     setSessionExpiredHandler(handler: () => void) {
       onSessionExpired = handler;
     },

@@ -2,37 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElement, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { LiveEvent } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
 import { user } from '@/testing/fixtures';
-import {
-  applyLiveEvent,
-  liveKeys,
-  parseSse,
-  refreshForStream,
-  runLiveStream,
-  useLiveConnected,
-  useLiveUpdates,
-} from './live-events';
-import { authSession, STORAGE_KEYS } from './session';
+import { apiUrl, recordRequests } from '@/testing/msw/api';
+import { server } from '@/testing/msw/server';
+import { applyLiveEvent, liveKeys, runLiveStream, toLiveEvent, useLiveConnected, useLiveUpdates } from './live-events';
+import { authSession } from './session';
 
-describe('parseSse', () => {
-  it('parses complete events, skips comments and keeps the unfinished rest', () => {
-    const text =
-      ': connected\n\n' +
-      'event: message\ndata: {"type":"message","id":"m1","from":"u1"}\n\n' +
-      ': ping\n\n' +
-      'event: notification\r\ndata: {"type":"notification","id":"n1"}\r\n\r\n' +
-      'event: message\ndata: {"type":"mess';
-    const { events, rest } = parseSse(text);
-    expect(events).toEqual([
-      { type: 'message', id: 'm1', from: 'u1' },
-      { type: 'notification', id: 'n1' },
-    ]);
-    expect(rest).toBe('event: message\ndata: {"type":"mess');
-    expect(parseSse(`${rest}age","id":"m2"}\n\n`).events).toEqual([{ type: 'message', id: 'm2' }]);
-  });
-
-  it('ignores data that is not an event', () => {
-    expect(parseSse('data: not json\n\ndata: {"x":1}\n\n').events).toEqual([]);
+describe('toLiveEvent', () => {
+  it('reads our events and ignores data that is not one', () => {
+    expect(toLiveEvent('{"type":"message","id":"m1","from":"u1"}')).toEqual({ type: 'message', id: 'm1', from: 'u1' });
+    expect(toLiveEvent('not json')).toBeNull();
+    expect(toLiveEvent('{"x":1}')).toBeNull();
+    expect(toLiveEvent('null')).toBeNull();
   });
 });
 
@@ -55,50 +39,127 @@ describe('applyLiveEvent', () => {
 describe('runLiveStream', () => {
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
     authSession.clear();
   });
 
-  /** A stream that stays open until the request is aborted, as a real one does. */
-  const openStream = (_url: unknown, init?: RequestInit) =>
-    Promise.resolve(
-      new Response(
-        new ReadableStream({
-          start(c) {
-            init?.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
-          },
-        }),
-        { status: 200 },
-      ),
+  /** A stream that stays open until the client goes away, as a real one does. */
+  const openStream = (request: Request) =>
+    new HttpResponse(
+      new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(': connected\n\n'));
+          request.signal.addEventListener('abort', () => c.close());
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
     );
 
-  it('backs off when the server accepts the stream and drops it at once, instead of reconnecting every second', async () => {
-    vi.useFakeTimers();
+  it('delivers the events of the stream, split across chunks, after a resync', async () => {
     authSession.signIn({ access: 'token', refresh: 'refresh', user });
-    const fetchMock = vi.fn(() => Promise.resolve(new Response('', { status: 200 })));
-    vi.stubGlobal('fetch', fetchMock);
+    const chunks = [
+      ': connected\n\nevent: message\ndata: {"type":"message","id":"m1","fr',
+      'om":"u1"}\n\n: ping\n\nevent: notification\r\ndata: {"type":"notification","id":"n1"}\r\n\r\n',
+      'data: not json\n\n',
+    ];
+    server.use(
+      http.get(apiUrl(apiPaths.live), () => {
+        const body = new ReadableStream({
+          start(c) {
+            for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
+          },
+        });
+        return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+    const events: LiveEvent[] = [];
+    const controller = new AbortController();
+    const done = runLiveStream((e) => events.push(e), controller.signal);
+    await vi.waitFor(() => expect(events).toHaveLength(3));
+    controller.abort();
+    await done;
+    expect(events).toEqual([
+      { type: 'resync' },
+      { type: 'message', id: 'm1', from: 'u1' },
+      { type: 'notification', id: 'n1' },
+    ]);
+  });
+
+  it('backs off when the server accepts the stream and drops it at once, instead of reconnecting every second', async () => {
+    authSession.signIn({ access: 'token', refresh: 'refresh', user });
+    const seen = recordRequests();
+    server.use(http.get(apiUrl(apiPaths.live), () => new HttpResponse('', { status: 200 })));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const controller = new AbortController();
     const done = runLiveStream(() => {}, controller.signal);
     await vi.advanceTimersByTimeAsync(30_000);
     controller.abort();
     await done;
     // Backoff 1, 2, 4, 8, 16 s (±25 %): at most six attempts in 30 s, not one a second.
-    expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(4);
-    expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(6);
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    expect(seen.length).toBeLessThanOrEqual(6);
+  });
+
+  it('refreshes a refused token through the shared queue and streams with the new one', async () => {
+    authSession.signIn({ access: 'old', refresh: 'refresh-1', user });
+    let refreshes = 0;
+    const later = new Date(Date.now() + 15 * 60_000).toISOString();
+    server.use(
+      http.post(apiUrl(apiPaths.tokenRefresh), () => {
+        refreshes++;
+        return HttpResponse.json({ access: 'new', refresh: 'refresh-2', access_expires_at: later });
+      }),
+      http.get(apiUrl(apiPaths.live), ({ request }) =>
+        request.headers.get('authorization') === 'Bearer new'
+          ? openStream(request)
+          : HttpResponse.json({ detail: 'Token expired', code: 'token_invalid' }, { status: 401 }),
+      ),
+    );
+    const { result } = renderHook(() => useLiveConnected());
+    const controller = new AbortController();
+    let done: Promise<void> = Promise.resolve();
+    await act(async () => {
+      done = runLiveStream(() => {}, controller.signal);
+      await vi.waitFor(() => expect(result.current).toBe(true));
+    });
+    expect(refreshes).toBe(1);
+    expect(authSession.get().token).toBe('new');
+    await act(async () => {
+      controller.abort();
+      await done;
+    });
+  });
+
+  it('stops when the session cannot be refreshed', async () => {
+    authSession.signIn({ access: 'old', refresh: 'revoked', user });
+    const seen = recordRequests();
+    server.use(
+      http.post(apiUrl(apiPaths.tokenRefresh), () =>
+        HttpResponse.json({ detail: 'Token revoked', code: 'token_invalid' }, { status: 401 }),
+      ),
+      http.get(apiUrl(apiPaths.live), () =>
+        HttpResponse.json({ detail: 'Token expired', code: 'token_invalid' }, { status: 401 }),
+      ),
+    );
+    const controller = new AbortController();
+    await runLiveStream(() => {}, controller.signal);
+    expect(authSession.get().token).toBeNull();
+    expect(seen.map((r) => r.path)).toEqual(['/api/v1/club/live/', '/api/v1/bot/token/refresh/']);
   });
 
   it("a run that ends (sign-out, remount) does not mark the next run's open stream as down", async () => {
     authSession.signIn({ access: 'token', refresh: 'refresh', user });
-    vi.stubGlobal('fetch', vi.fn(openStream));
+    server.use(http.get(apiUrl(apiPaths.live), ({ request }) => openStream(request)));
     const { result } = renderHook(() => useLiveConnected());
     const first = new AbortController();
     const second = new AbortController();
     let firstDone: Promise<void> = Promise.resolve();
     let secondDone: Promise<void> = Promise.resolve();
+    let secondOpen = false;
     await act(async () => {
       firstDone = runLiveStream(() => {}, first.signal);
-      secondDone = runLiveStream(() => {}, second.signal);
-      await new Promise((r) => setTimeout(r, 20));
+      await vi.waitFor(() => expect(result.current).toBe(true));
+      secondDone = runLiveStream((e) => (secondOpen ||= e.type === 'resync'), second.signal);
+      await vi.waitFor(() => expect(secondOpen).toBe(true));
     });
     expect(result.current).toBe(true);
     await act(async () => {
@@ -115,80 +176,27 @@ describe('runLiveStream', () => {
 
   it("stops the old member's stream and opens one for the new member when another account signs in", async () => {
     authSession.signIn({ access: 'token-a', refresh: 'refresh', user });
-    const requests: Array<{ auth: string; signal: AbortSignal | null | undefined }> = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: unknown, init?: RequestInit) => {
-        requests.push({ auth: new Headers(init?.headers).get('authorization') ?? '', signal: init?.signal });
-        return openStream(url, init);
+    const requests: Array<{ auth: string; signal: AbortSignal }> = [];
+    server.use(
+      http.get(apiUrl(apiPaths.live), ({ request }) => {
+        requests.push({ auth: request.headers.get('authorization') ?? '', signal: request.signal });
+        return openStream(request);
       }),
     );
     const qc = new QueryClient();
     const wrapper = ({ children }: { children: ReactNode }) =>
       createElement(QueryClientProvider, { client: qc }, children);
     const { unmount } = renderHook(() => useLiveUpdates(), { wrapper });
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(requests.map((r) => r.auth)).toEqual(['Bearer token-a']);
     // Another tab signs in as someone else: this tab never sees a signed-out state.
     await act(async () => {
       authSession.signIn({ access: 'token-b', refresh: 'refresh', user: { ...user, id: 'another-member' } });
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 50));
     });
     expect(requests.map((r) => r.auth)).toEqual(['Bearer token-a', 'Bearer token-b']);
-    expect(requests[0]!.signal?.aborted).toBe(true);
+    expect(requests[0]!.signal.aborted).toBe(true);
     unmount();
-    expect(requests[1]!.signal?.aborted).toBe(true);
-  });
-
-  describe('refreshForStream', () => {
-    const soon = () => new Date(Date.now() + 30_000).toISOString();
-    const refreshCalls = (mock: ReturnType<typeof vi.fn>) =>
-      mock.mock.calls.filter(([url]) => String(url).includes('refresh')).length;
-    afterEach(() => {
-      Reflect.deleteProperty(navigator, 'locks');
-    });
-
-    it('uses the token another tab has just refreshed instead of presenting the shared refresh token again', async () => {
-      authSession.signIn({ access: 'old', refresh: 'refresh-1', access_expires_at: soon(), user });
-      const fetchMock = vi.fn(() => Promise.resolve(new Response('{}', { status: 500 })));
-      vi.stubGlobal('fetch', fetchMock);
-      const later = String(Date.now() + 15 * 60_000);
-      // The lock is granted once the other tab, which held it, has stored its new tokens.
-      Object.defineProperty(navigator, 'locks', {
-        configurable: true,
-        value: {
-          request: (_name: string, callback: () => Promise<boolean>) => {
-            localStorage.setItem(STORAGE_KEYS.token, 'fresh');
-            localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-2');
-            localStorage.setItem(STORAGE_KEYS.tokenExpiry, later);
-            return callback();
-          },
-        },
-      });
-      await expect(refreshForStream()).resolves.toBe(true);
-      expect(refreshCalls(fetchMock)).toBe(0);
-      expect(authSession.get().token).toBe('fresh');
-    });
-
-    it('refreshes a token that is about to expire, and one the server refused', async () => {
-      authSession.signIn({ access: 'old', refresh: 'refresh-1', access_expires_at: soon(), user });
-      const later = new Date(Date.now() + 15 * 60_000).toISOString();
-      const fetchMock = vi.fn(() =>
-        Promise.resolve(
-          new Response(JSON.stringify({ access: 'new', refresh: 'refresh-2', access_expires_at: later }), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          }),
-        ),
-      );
-      vi.stubGlobal('fetch', fetchMock);
-      await expect(refreshForStream()).resolves.toBe(true);
-      expect(refreshCalls(fetchMock)).toBe(1);
-      expect(authSession.get().token).toBe('new');
-      await expect(refreshForStream()).resolves.toBe(true);
-      expect(refreshCalls(fetchMock)).toBe(1);
-      await expect(refreshForStream('new')).resolves.toBe(true);
-      expect(refreshCalls(fetchMock)).toBe(2);
-    });
+    await vi.waitFor(() => expect(requests[1]!.signal.aborted).toBe(true));
   });
 });

@@ -1,20 +1,22 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { LIMITS, type LiveEvent } from '@wyn/contract';
-import { API_BASE, apiPaths } from '@/config/paths';
-import { api } from './api-client';
-import { authSession, STORAGE_KEYS, useIsAuthenticated, useSession } from './session';
-import { local } from './storage';
+import type { LiveEvent } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
+import { api, type ApiClient } from './api-client';
+import { authSession, useIsAuthenticated, useSession } from './session';
 
 /**
- * The live stream (decision 0006): one server-sent-events connection per signed-in tab, read with fetch so
- * the bearer token travels in a header. Events are hints; the queries they concern are refetched.
+ * The live stream (decision 0006): one server-sent-events connection per signed-in tab, opened by the API
+ * client so the bearer token travels in a header and refreshes share its queue. Events are hints; the queries
+ * they concern are refetched.
  */
 
 /** Query-key prefixes the stream keeps fresh: chats and messages, and everything about notifications. */
 export const liveKeys = {
   messages: ['messages'] as const,
   notifications: ['me', 'notifications'] as const,
+  wallet: ['me', 'wallet'] as const,
+  walletHistory: ['wallet'] as const,
 };
 
 const RECONNECT_MIN_MS = 1_000;
@@ -52,30 +54,24 @@ export function useLivePollInterval(ms: number): number | false {
   return useLiveConnected() ? false : ms;
 }
 
-/** Splits SSE text into complete events; returns the parsed events and the unfinished rest. */
-export function parseSse(buffer: string): { events: LiveEvent[]; rest: string } {
-  const events: LiveEvent[] = [];
-  const blocks = buffer.replace(/\r\n/g, '\n').split('\n\n');
-  const rest = blocks.pop() ?? '';
-  for (const block of blocks) {
-    const data = block
-      .split('\n')
-      .filter((line) => line.startsWith('data:'))
-      .map((line) => line.slice(5).trimStart())
-      .join('\n');
-    if (!data) continue;
-    try {
-      const event = JSON.parse(data) as LiveEvent;
-      if (typeof event.type === 'string') events.push(event);
-    } catch {
-      /* not ours: ignore */
-    }
+/** One SSE message as a live event, or null when it is not one of ours. */
+export function toLiveEvent(data: string): LiveEvent | null {
+  try {
+    const event = JSON.parse(data) as Partial<LiveEvent> | null;
+    return event && typeof event.type === 'string' ? (event as LiveEvent) : null;
+  } catch {
+    return null;
   }
-  return { events, rest };
 }
 
 /** Refetches what an event concerns (only queries on screen refetch; the rest go stale). */
 export function applyLiveEvent(qc: QueryClient, event: LiveEvent) {
+  if (event.type === 'wallet') {
+    // A reward, transfer, redemption or escrow move changed the balance: the wallet and its history refetch.
+    void qc.invalidateQueries({ queryKey: liveKeys.wallet });
+    void qc.invalidateQueries({ queryKey: liveKeys.walletHistory });
+    return;
+  }
   if (event.type !== 'notification') void qc.invalidateQueries({ queryKey: liveKeys.messages });
   if (event.type === 'notification' || event.type === 'message' || event.type === 'resync')
     void qc.invalidateQueries({ queryKey: liveKeys.notifications });
@@ -93,66 +89,39 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Makes the access token fresh enough to stream with; false when the session is over. Every tab's stream
- * ends when their shared token expires, so the tabs would present the same refresh token at the same moment,
- * and a reused refresh token ends the whole session (DESIGN §5). Under a cross-tab lock each tab first
- * re-reads the stored session and uses the token another tab has just obtained, if any. `rejected` is a
- * token the server refused: it is renewed even if it looks fresh.
+ * Keeps one stream open through the API client (bearer token, the shared refresh queue, the kept SSE parser)
+ * until `signal` aborts or the session ends; reconnects with backoff.
  */
-export async function refreshForStream(rejected: string | null = null): Promise<boolean> {
-  const renew = async () => {
-    if (local.get(STORAGE_KEYS.token) !== authSession.get().token) authSession.reload();
-    const { token, expiresAt } = authSession.get();
-    if (!token) return false;
-    const stale = expiresAt != null && expiresAt - Date.now() < LIMITS.refreshMarginSeconds * 1000;
-    if (!stale && token !== rejected) return true;
-    const r = await api.refresh();
-    return r.ok || !r.rejected;
-  };
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('wyn-live-refresh', renew) : renew();
-}
-
-/** Reads the stream until it ends or `signal` aborts; reconnects with backoff; refreshes an expired token. */
-export async function runLiveStream(onEvent: (e: LiveEvent) => void, signal: AbortSignal): Promise<void> {
+export async function runLiveStream(
+  onEvent: (e: LiveEvent) => void,
+  signal: AbortSignal,
+  client: Pick<ApiClient, 'stream'> = api,
+): Promise<void> {
   const run = {};
   let delay = RECONNECT_MIN_MS;
   while (!signal.aborted) {
     if (!authSession.get().token) return;
+    let openedAt: number | null = null;
     try {
-      if (!(await refreshForStream())) return;
-      const token = authSession.get().token ?? '';
-      const res = await fetch(API_BASE + apiPaths.live, {
-        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
-        cache: 'no-store',
+      await client.stream(apiPaths.live, {
         signal,
+        onOpen() {
+          openedAt = Date.now();
+          setConnected(run, true);
+          // Anything may have changed while we were away.
+          onEvent({ type: 'resync' });
+        },
+        onMessage(message) {
+          const event = toLiveEvent(message.data);
+          if (event) onEvent(event);
+        },
       });
-      if (res.status === 401) {
-        await res.body?.cancel();
-        if (!(await refreshForStream(token))) return;
-      } else if (res.ok && res.body) {
-        setConnected(run, true);
-        const openedAt = Date.now();
-        // Anything may have changed while we were away.
-        onEvent({ type: 'resync' });
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          const parsed = parseSse(buffer + value);
-          buffer = parsed.rest;
-          parsed.events.forEach(onEvent);
-        }
-        if (Date.now() - openedAt >= LIVE_STABLE_MS) delay = RECONNECT_MIN_MS;
-      } else {
-        await res.body?.cancel();
-      }
     } catch {
-      /* network failure or abort: fall through to the backoff */
+      /* refused, network failure or abort: fall through to the backoff */
     } finally {
       setConnected(run, false);
     }
+    if (openedAt !== null && Date.now() - openedAt >= LIVE_STABLE_MS) delay = RECONNECT_MIN_MS;
     await wait(delay * (0.75 + Math.random() / 2), signal);
     delay = Math.min(delay * 2, RECONNECT_MAX_MS);
   }

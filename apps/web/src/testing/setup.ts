@@ -1,5 +1,10 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi, type MockInstance } from 'vitest';
+import { server } from './msw/server';
+
+// A request no handler answers is an error (printed through console.error, so the test fails below).
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
 
 /** Any console.error during a test fails it (React warnings, act() warnings, unexpected errors). */
 let consoleError: MockInstance<typeof console.error>;
@@ -10,6 +15,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
+  server.events.removeAllListeners();
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
   localStorage.clear();

@@ -14,7 +14,12 @@ export interface AppConfig {
 export const DEFAULT_PRODUCT_NAME = 'Wyn';
 
 export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return api.get<AppConfig>(apiPaths.config, { auth: false, toast: false, signal });
+  return api.get<AppConfig>(apiPaths.config, {
+    auth: false,
+    toast: false,
+    signal,
+    schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.publicConfigResponse)),
+  });
 }
 
 export const appConfigQueryOptions = () =>

@@ -6,7 +6,11 @@ import { queryKeys } from '@/lib/query-client';
 import { authSession, useIsAuthenticated } from '@/lib/session';
 
 export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
-  const user = await api.get<User>(apiPaths.currentUser, { signal, toast: false });
+  const user = await api.get<User>(apiPaths.currentUser, {
+    signal,
+    toast: false,
+    schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.user)),
+  });
   if (authSession.isAuthenticated()) authSession.setUser(user);
   return user;
 }

@@ -6,7 +6,10 @@ import { queryKeys } from '@/lib/query-client';
 import { accountCache, useIsAuthenticated } from '@/lib/session';
 
 export async function getMyProfile(signal?: AbortSignal): Promise<Profile> {
-  const profile = await api.get<Profile>(apiPaths.myProfile, { signal });
+  const profile = await api.get<Profile>(apiPaths.myProfile, {
+    signal,
+    schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.profile)),
+  });
   accountCache.setProfile(profile);
   return profile;
 }

@@ -6,7 +6,10 @@ import { queryKeys } from '@/lib/query-client';
 import { accountCache, useIsAuthenticated } from '@/lib/session';
 
 export async function getMyWallet(signal?: AbortSignal): Promise<Wallet> {
-  const wallet = await api.get<Wallet>(apiPaths.myWallet, { signal });
+  const wallet = await api.get<Wallet>(apiPaths.myWallet, {
+    signal,
+    schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.wallet)),
+  });
   accountCache.setWallet(wallet);
   return wallet;
 }

@@ -1,25 +1,26 @@
-import { MSG } from '@wyn/contract';
+import { MSG, type AuthResponse } from '@wyn/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { delay, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@/config/paths';
 import { authSession, redirectAfterAuth } from '@/lib/session';
-import { jsonResponse, user } from '@/testing/fixtures';
+import { user } from '@/testing/fixtures';
+import { appConfigHandler } from '@/testing/msw/account-handlers';
+import { api, apiError } from '@/testing/msw/api';
+import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import { TelegramAuthPage } from './telegram-auth-page';
 
-const auth = { access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user };
+const auth: AuthResponse = { access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user };
 
 afterEach(() => {
   authSession.clear();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 describe('TelegramAuthPage', () => {
   it('fails without launch data, with Try Again and Back to Login', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ product_name: 'Wyn' })),
-    );
+    server.use(appConfigHandler());
     renderScreen(<TelegramAuthPage />, { path: '/telegram-auth' });
     expect(await screen.findByText(MSG.noTelegramData)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Authentication failed' })).toBeTruthy();
@@ -29,31 +30,28 @@ describe('TelegramAuthPage', () => {
 
   it('signs in with ?initData and continues to the stored redirect path', async () => {
     redirectAfterAuth.set('/wallet');
-    const fetch = vi.fn(async (input: RequestInfo | URL) =>
-      String(input).includes('telegram-webapp-auth') ? jsonResponse(auth) : jsonResponse({ product_name: 'Wyn' }),
+    const sent: unknown[] = [];
+    server.use(
+      appConfigHandler(),
+      api.post<AuthResponse>(apiPaths.telegramAuth, async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(auth);
+      }),
     );
-    vi.stubGlobal('fetch', fetch);
     renderScreen(<TelegramAuthPage />, { path: '/telegram-auth?initData=query_id%3D1%26hash%3Dx' });
     fireEvent.click(await screen.findByRole('button', { name: 'Continue to Home' }));
     expect(screen.getByTestId('location').textContent).toBe('/wallet');
-    const call = fetch.mock.calls.find(([u]) => String(u).includes('telegram-webapp-auth'))!;
-    expect(JSON.parse(String((call as unknown as [string, RequestInit])[1].body))).toEqual({
-      initData: 'query_id=1&hash=x',
-    });
+    expect(sent).toEqual([{ initData: 'query_id=1&hash=x' }]);
     expect(authSession.isAuthenticated()).toBe(true);
   });
 
   it('shows the server reason on failure, and retries', async () => {
     let n = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        if (!String(input).includes('telegram-webapp-auth')) return jsonResponse({ product_name: 'Wyn' });
-        n++;
-        return n === 1
-          ? jsonResponse({ detail: MSG.telegramExpired, code: 'telegram_invalid' }, 401)
-          : jsonResponse(auth);
-      }),
+    server.use(
+      appConfigHandler(),
+      api.post(apiPaths.telegramAuth, () =>
+        ++n === 1 ? apiError(401, { detail: MSG.telegramExpired, code: 'telegram_invalid' }) : HttpResponse.json(auth),
+      ),
     );
     renderScreen(<TelegramAuthPage />, { path: '/telegram-auth?initData=abc' });
     expect(await screen.findByText(MSG.telegramExpired)).toBeTruthy();
@@ -63,13 +61,12 @@ describe('TelegramAuthPage', () => {
 
   it('warns when connecting takes more than 10 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: RequestInfo | URL) =>
-        String(input).includes('telegram-webapp-auth')
-          ? new Promise<Response>(() => {})
-          : Promise.resolve(jsonResponse({ product_name: 'Wyn' })),
-      ),
+    server.use(
+      appConfigHandler(),
+      api.post(apiPaths.telegramAuth, async () => {
+        await delay('infinite');
+        return HttpResponse.json(auth);
+      }),
     );
     renderScreen(<TelegramAuthPage />, { path: '/telegram-auth?initData=abc' });
     expect(screen.getByText('Connecting to Telegram…')).toBeTruthy();

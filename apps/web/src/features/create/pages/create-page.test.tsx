@@ -1,28 +1,35 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import type { MediaUpload } from '@wyn/contract';
+import { apiPaths } from '@/config/paths';
 import { authSession } from '@/lib/session';
-import { jsonResponse } from '@/testing/fixtures';
+import { myWalletHandler } from '@/testing/msw/account-handlers';
+import { api } from '@/testing/msw/api';
+import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import CreatePage from './create-page';
 
 const PERK_ID = '33333333-3333-4333-8333-333333333333';
 
+/** Bodies of the perk creations the screen sent. */
+let perkPosts: Array<Record<string, unknown>> = [];
+
 beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url.includes('club/perks/') && init?.method === 'POST') return jsonResponse({ id: PERK_ID }, 201);
-      if (url.includes('club/tags/')) return jsonResponse({ results: [], count: 0, next: null, previous: null });
-      if (url.includes('club/telegram/validate-channel/')) return jsonResponse({ valid: true, message: 'ok' });
-      return jsonResponse({ detail: 'Not found.' }, 404);
+  perkPosts = [];
+  server.use(
+    api.post(apiPaths.perksCreate, async ({ request }) => {
+      perkPosts.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json({ id: PERK_ID }, { status: 201 });
     }),
+    api.get(apiPaths.tags, () => HttpResponse.json({ results: [], count: 0, next: null, previous: null })),
+    api.post(apiPaths.validateChannel, () => HttpResponse.json({ valid: true, message: 'ok' })),
+    myWalletHandler(),
   );
 });
 afterEach(() => {
   authSession.clear();
-  vi.unstubAllGlobals();
 });
 
 const next = () => fireEvent.click(screen.getByRole('button', { name: /Next Step/ }));
@@ -99,39 +106,23 @@ describe('create wizard', () => {
     const PRIVATE_REF = `private:${'a'.repeat(32)}.png`;
     const COVER_URL = `/media/${'c'.repeat(32)}.png`;
     const opened: string[] = [];
-    /** A recording XMLHttpRequest: the upload's address decides what the server would answer. */
-    class FakeXhr {
-      status = 0;
-      responseText = '';
-      timeout = 0;
-      upload = { onprogress: null as unknown };
-      onload: (() => void) | null = null;
-      onerror = null;
-      ontimeout = null;
-      onabort = null;
-      private url = '';
-      open(_method: string, url: string) {
-        this.url = url;
-        opened.push(url);
-      }
-      setRequestHeader() {}
-      getResponseHeader() {
-        return null;
-      }
-      abort() {}
-      send() {
-        const exclusive = this.url.endsWith('?purpose=exclusive');
-        this.status = 201;
-        this.responseText = JSON.stringify({
-          id: '44444444-4444-4444-8444-444444444444',
-          url: exclusive ? PRIVATE_REF : COVER_URL,
-          mime_type: 'image/png',
-          size: 4,
-        });
-        setTimeout(() => this.onload?.(), 0);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    // The upload's address decides what the server answers: a private reference or a public file.
+    server.use(
+      api.post<MediaUpload>(apiPaths.mediaUpload, ({ request }) => {
+        const url = new URL(request.url);
+        opened.push(url.pathname + url.search);
+        const exclusive = url.search === '?purpose=exclusive';
+        return HttpResponse.json(
+          {
+            id: '44444444-4444-4444-8444-444444444444',
+            url: exclusive ? PRIVATE_REF : COVER_URL,
+            mime_type: 'image/png',
+            size: 4,
+          },
+          { status: 201 },
+        );
+      }),
+    );
     URL.createObjectURL = vi.fn(() => 'blob:http://localhost/preview');
     URL.revokeObjectURL = vi.fn();
     const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
@@ -162,10 +153,7 @@ describe('create wizard', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Create Perk' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/perk/${PERK_ID}`));
-    const post = vi
-      .mocked(fetch)
-      .mock.calls.find(([u, init]) => String(u).includes('club/perks/') && init?.method === 'POST');
-    const body = JSON.parse(String(post?.[1]?.body));
+    const body = perkPosts[0]!;
     expect(body.media).toBe(COVER_URL);
     expect(body.exclusive_content).toEqual({
       content_type: 'images',
@@ -210,10 +198,8 @@ describe('create wizard', () => {
     authSession.setTokens({ access: 'token', refresh: 'refresh' });
     fireEvent.click(screen.getByRole('button', { name: 'Create Perk' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/perk/${PERK_ID}`));
-    const post = vi
-      .mocked(fetch)
-      .mock.calls.find(([u, init]) => String(u).includes('club/perks/') && init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+    expect(perkPosts).toHaveLength(1);
+    expect(perkPosts[0]).toMatchObject({
       title: 'Twenty off',
       perk_type: 'discount_code',
       discount_code: 'WYN20',

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '@/lib/session';
 import { jsonResponse, quest, user } from '@/testing/fixtures';
+import { appConfig } from '@/testing/msw/account-handlers';
 import { renderScreen } from '@/testing/render';
 import { ExplorePage } from './explore-page';
 
@@ -45,7 +46,7 @@ function stubApi(routes: Record<string, unknown>) {
       for (const [path, body] of Object.entries(routes))
         if (url.includes(path))
           return typeof body === 'function' ? (body as () => Promise<Response>)() : jsonResponse(body);
-      return jsonResponse({ product_name: 'Wyn' });
+      return jsonResponse(appConfig);
     }),
   );
   return calls;

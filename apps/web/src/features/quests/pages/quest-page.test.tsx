@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, OTHER_ID, USER_ID } from '@/testing/fixtures';
 import { notify } from '@/lib/toast';
+import { appConfig } from '@/testing/msw/account-handlers';
 import { renderScreen } from '@/testing/render';
 import type { MyParticipation, QuestDetail } from '../types';
 import QuestPage from './quest-page';
@@ -90,7 +91,7 @@ beforeEach(() => {
         return jsonResponse({ results: [], count: 0, next: null, previous: null });
       if (url.endsWith('telegram/verify-membership/'))
         return jsonResponse({ is_member: true, message: '', verification_status: 'pending' });
-      if (url.includes('bot/config/')) return jsonResponse({ product_name: 'Wyn' });
+      if (url.includes('bot/config/')) return jsonResponse(appConfig);
       return jsonResponse({ detail: 'Not found.' }, 404);
     }),
   );
