@@ -3,11 +3,11 @@ import { API_BASE, apiPaths, NO_REFRESH_PATHS } from '@/config/paths';
 import { ApiError } from './api-error';
 import { checkResponse, defaultContractCheck, type ContractCheck, type ResponseSchemaOption } from './response-check';
 import { withRetry, sleep as realSleep } from './retry';
-import { readEventStream, type StreamHandlers } from './event-stream';
+import type { StreamHandlers } from './event-stream';
 import { notify } from './toast';
 import { authSession, STORAGE_KEYS, type SessionState, type TokenPayload } from './session';
 import { local } from './storage';
-import { xhrSend, type UploadProgress } from './xhr-send';
+import type { UploadProgress } from './xhr-send';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -44,9 +44,6 @@ export interface UploadOptions extends Omit<RequestOptions, 'method' | 'body' | 
 export interface StreamOptions extends StreamHandlers {
   signal: AbortSignal;
 }
-
-/** How one stream connection ended: `closed` by the server or the network, `unauthorized` for good. */
-export type StreamEnd = 'closed' | 'unauthorized';
 
 /** What the client needs from the session store (injectable for tests). */
 export interface SessionAdapter {
@@ -347,17 +344,23 @@ export function createApiClient(options: ApiClientOptions = {}) {
    */
   function upload<T>(path: string, body: FormData, opts: UploadOptions = {}): Promise<T> {
     const { onProgress, ...rest } = opts;
-    const sendXhr: Sender = (url, o, token) => {
+    const sendXhr: Sender = async (url, o, token) => {
+      // Loaded on first use: only the create screens upload, and the initial bundle stays small (DESIGN §7).
+      const { xhrSend, XhrFailure } = await import('./xhr-send');
       const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
       if (token && o.auth !== false) headers.Authorization = `Bearer ${token}`;
-      return xhrSend(url, {
-        method: o.method ?? 'POST',
-        headers,
-        body,
-        timeoutMs: o.timeoutMs ?? TIMINGS.uploadTimeoutMs,
-        signal: o.signal,
-        onProgress,
-      });
+      try {
+        return await xhrSend(url, {
+          method: o.method ?? 'POST',
+          headers,
+          body,
+          timeoutMs: o.timeoutMs ?? TIMINGS.uploadTimeoutMs,
+          signal: o.signal,
+          onProgress,
+        });
+      } catch (e) {
+        throw e instanceof XhrFailure ? new ApiError({ kind: e.kind, url }) : e;
+      }
     };
     return run<T>(path, { ...rest, method: rest.method ?? 'POST', body, retry: false }, sendXhr);
   }
@@ -380,7 +383,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
         },
       );
     };
-    const res = await exchange(path, url, { signal: opts.signal }, openStream);
+    // The parser is loaded with the first stream, which opens after first paint (DESIGN §7).
+    const [{ readEventStream }, res] = await Promise.all([
+      import('./event-stream'),
+      exchange(path, url, { signal: opts.signal }, openStream),
+    ]);
     await readEventStream(res, opts);
   }
 

@@ -149,6 +149,17 @@ describe('uploads', () => {
     expect(error).toMatchObject({ status: 429, code: 'rate_limited', message: 'Too many uploads.', retryAfter: 30 });
   });
 
+  it('map a network failure to the network message', async () => {
+    authSession.signIn({ access: 'token', refresh: 'refresh', access_expires_at: later(), user });
+    server.use(http.post(apiUrl(apiPaths.mediaUpload), () => HttpResponse.error()));
+    const body = new FormData();
+    body.append('file', pngFile());
+    await expect(client().upload(apiPaths.mediaUpload, body)).rejects.toMatchObject({
+      kind: 'network',
+      message: MSG.networkError,
+    });
+  });
+
   it('end the session like any call when the refresh is refused', async () => {
     authSession.signIn({ access: 'old', refresh: 'revoked', access_expires_at: later(), user });
     server.use(

@@ -1,4 +1,12 @@
-import { ApiError } from './api-error';
+/** No answer: the network failed or the attempt timed out (the API client turns it into its ApiError). */
+export class XhrFailure extends Error {
+  readonly kind: 'network' | 'timeout';
+  constructor(kind: 'network' | 'timeout') {
+    super(kind === 'network' ? 'Upload failed on the network' : 'Upload timed out');
+    this.name = 'XhrFailure';
+    this.kind = kind;
+  }
+}
 
 export type UploadProgress = (fraction: number) => void;
 
@@ -45,17 +53,17 @@ export function xhrSend(url: string, init: XhrInit): Promise<Response> {
     xhr.onload = () => {
       settle();
       // A Response cannot carry status 0 or a 1xx; XHR reports those only for failures, handled below.
-      if (xhr.status < 200) return reject(new ApiError({ kind: 'network', url }));
+      if (xhr.status < 200) return reject(new XhrFailure('network'));
       const noBody = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
       resolve(new Response(noBody ? null : xhr.responseText, { status: xhr.status, headers: responseHeaders(xhr) }));
     };
     xhr.onerror = () => {
       settle();
-      reject(new ApiError({ kind: 'network', url }));
+      reject(new XhrFailure('network'));
     };
     xhr.ontimeout = () => {
       settle();
-      reject(new ApiError({ kind: 'timeout', url }));
+      reject(new XhrFailure('timeout'));
     };
     xhr.onabort = () => {
       settle();
