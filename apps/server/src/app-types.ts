@@ -7,6 +7,8 @@ import type { Mailer } from './integrations/mailer.ts';
 import type { LiveEvents } from './integrations/live-events.ts';
 import type { RedisLink } from './integrations/redis-link.ts';
 import type { TokenSigner } from './lib/tokens.ts';
+import type { EventBus } from './events/event-bus.ts';
+import type { PgBoss } from './integrations/job-queue.ts';
 
 // The types every module shares, kept apart from app.ts: app.ts imports the modules, so a module that took
 // its types from there would close an import circle through the whole server.
@@ -21,6 +23,10 @@ export type AppContext = {
   now: () => Date;
   /** Set when REDIS_URL is: shared rate limits; the health route reports it. */
   redis?: RedisLink;
+  /** Domain events delivered after commit (docs/decisions/0009). */
+  events: EventBus;
+  /** The job queue: event retries and scheduled jobs, each run once across instances. */
+  jobs: PgBoss;
 };
 
 export type AppInstance = FastifyInstance<

@@ -8,6 +8,9 @@ import { createMailer, type Mailer } from './integrations/mailer.ts';
 import { createLiveEvents } from './integrations/live-events.ts';
 import { createRedisLink } from './integrations/redis-link.ts';
 import { createTokenSigner } from './lib/tokens.ts';
+import { createEventBus } from './events/event-bus.ts';
+import { registerConsumers } from './events/consumers.ts';
+import { startJobQueue } from './integrations/job-queue.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createAccountStatus } from './modules/accounts/account-status.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -53,6 +56,17 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const now = input.now ?? (() => new Date());
+  // Events are delivered after commit; durable consumers and scheduled jobs run on the queue (decision 0009).
+  const jobs = await startJobQueue(input.database.queueConnection, (err) => app.log.error({ err }, 'job queue error'));
+  const events = await createEventBus({
+    database: input.database,
+    queue: jobs,
+    log: app.log,
+    deliveryDelayMs: input.config.events.deliveryDelayMs,
+    sweepIntervalMs: input.config.events.sweepMs,
+    sweepAfterMs: input.config.events.sweepMs,
+  });
+  await registerConsumers(events);
   const deps: AppContext = {
     config: input.config,
     database: input.database,
@@ -61,6 +75,8 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
     signer: createTokenSigner(input.config.jwtSecret, now),
     now,
     redis: input.config.redisUrl ? createRedisLink(input.config.redisUrl, app.log) : undefined,
+    events,
+    jobs,
   };
 
   // 1. cross-cutting plugins
@@ -92,6 +108,8 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   await app.register(webStaticPlugin, { dist: input.config.webDist });
 
   app.addHook('onClose', async () => {
+    await events.close();
+    await jobs.stop({ graceful: true, timeout: 5000 });
     await deps.mailer.close();
     await deps.live.close();
     deps.redis?.close();

@@ -40,6 +40,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  /** Tests only (the crash test): how long committed events wait before their consumers run in-process. */
+  EVENTS_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** How often, and after how long, events no process delivered are handed to the job queue. */
+  EVENTS_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
   /**
    * Set when behind reverse proxies, so client addresses (for rate limits) come from X-Forwarded-For: `true`
    * for one proxy, or how many proxies stand in front. Only the entries those proxies appended are believed;
@@ -100,6 +104,7 @@ export type Config = {
   logLevel: string;
   webDist: string;
   rateLimitAuthMax: number;
+  events: { deliveryDelayMs: number; sweepMs: number };
   /** How many reverse proxies to believe in X-Forwarded-For; 0 for none. */
   trustProxy: number;
   /** Set when every S3_* variable is: media and exclusive files live in that bucket instead of DATA_DIR. */
@@ -161,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
+    events: { deliveryDelayMs: e.EVENTS_DELIVERY_DELAY_MS, sweepMs: e.EVENTS_SWEEP_MS },
     trustProxy: e.TRUST_PROXY,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -117,7 +117,14 @@ export type ChatSummary = z.infer<typeof chatSummary>;
  * refetches. `resync` means events may have been missed (the server lost its database listener);
  * `account_disabled` ends the member's streams (the server closes them right after sending it).
  */
-export const liveEventTypes = ['message', 'message_read', 'notification', 'resync', 'account_disabled'] as const;
+export const liveEventTypes = [
+  'message',
+  'message_read',
+  'notification',
+  'resync',
+  'account_disabled',
+  'wallet',
+] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 export type LiveEvent = {
   type: LiveEventType;

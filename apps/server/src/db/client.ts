@@ -11,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { listenPostgres } from '../integrations/live-events-pg.ts';
+import type { QueueConnection } from '../integrations/job-queue.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,6 +22,8 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where the job queue keeps its jobs (src/events/job-queue.ts): this PGlite, or this server. */
+  queueConnection: QueueConnection;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -108,6 +111,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    queueConnection: { kind: 'pglite', client },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
@@ -151,6 +155,7 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    queueConnection: { kind: 'postgres', url },
     migrate: () => migrateLocked(pool),
     ping: async () => {
       await pool.query('select 1');

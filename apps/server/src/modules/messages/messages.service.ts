@@ -12,7 +12,7 @@ import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import type { LiveEvents } from '../../integrations/live-events.ts';
 import { displayName } from '../../lib/display-name.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { recordEvent } from '../../events/outbox.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -120,11 +120,15 @@ async function deliver(tx: DbOrTx, live: LiveEvents, senderId: string, input: Se
     .values({ senderId, receiverId: input.receiverId, content: input.content, replyToId: input.replyToId ?? null })
     .returning();
   const message = row!;
-  await notify(tx, input.receiverId, {
-    type: 'message',
-    title: CHAT_MSG.notificationTitle,
-    message: `${displayName(sender)}: ${[...input.content].slice(0, MESSAGE_NOTIFICATION_CHARS).join('')}`,
-    link: chatLink(senderId),
+  await recordEvent(tx, {
+    type: 'message.sent',
+    payload: {
+      messageId: message.id,
+      senderId,
+      senderName: displayName(sender),
+      receiverId: input.receiverId,
+      preview: [...input.content].slice(0, MESSAGE_NOTIFICATION_CHARS).join(''),
+    },
   });
   // The receiver's tabs, and the sender's other tabs.
   await live.publish(tx, input.receiverId, { type: 'message', id: message.id, from: senderId });

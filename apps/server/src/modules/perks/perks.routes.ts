@@ -140,14 +140,12 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     async (request) => {
       const input = parseBody(updatePerkRequest, request.body);
       await svc.updatePerk(db, request.params.id, request.auth.userId, input, { now: deps.now(), resolveChat });
-      homeContentChanged();
       return svc.perkDetail(db, request.params.id, request.auth.userId, links);
     },
   );
 
   app.delete('/perks/:id/', { ...auth, schema: { tags, security, params: idParams } }, async (request, reply) => {
     await svc.deletePerk(db, request.params.id, request.auth.userId);
-    homeContentChanged();
     return reply.status(204).send();
   });
 
@@ -190,8 +188,6 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
           return {
             ...first,
             afterCommit: async (save) => {
-              // Stock shown on home changes only once the redemption is committed.
-              if (r.perk.maxParticipants !== null) homeContentChanged();
               if (!chatId) return first;
               // After the commit: no row lock is held while Telegram answers.
               try {

@@ -37,7 +37,7 @@ import { creatorName, displayName, memberSummary } from '../../lib/display-name.
 import { ownedPrivateMedia } from '../media/media.service.ts';
 import type { PrivateMediaLinks } from '../media/private-media-links.ts';
 import { perkCardColumns, perkTagsJson, toPerkCard } from '../home/cards.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { checkTagIds, escapeLike } from '../tags/tags.service.ts';
 import { getMemberWallet, move, systemWalletId } from '../wallet/wallet.service.ts';
 
@@ -461,6 +461,7 @@ export async function createPerk(
     const id = row!.id;
     if (input.tags?.length)
       await tx.insert(perkTags).values([...new Set(input.tags)].map((tagId) => ({ perkId: id, tagId })));
+    await recordEvent(tx, { type: 'perk.created', payload: { perkId: id, creatorId } });
     return id;
   });
 }
@@ -537,13 +538,17 @@ export async function updatePerk(
       if (input.tags.length)
         await tx.insert(perkTags).values([...new Set(input.tags)].map((tagId) => ({ perkId, tagId })));
     }
+    await recordEvent(tx, { type: 'perk.updated', payload: { perkId } });
   });
 }
 
 /** Deletes the perk; redemptions keep their delivered content (perk_id becomes null). */
 export async function deletePerk(db: DbOrTx, perkId: string, userId: string): Promise<void> {
   await getOwnPerk(db, perkId, userId);
-  await db.delete(perks).where(eq(perks.id, perkId));
+  await db.transaction(async (tx) => {
+    await tx.delete(perks).where(eq(perks.id, perkId));
+    await recordEvent(tx, { type: 'perk.deleted', payload: { perkId } });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -642,24 +647,29 @@ export async function redeemPerk(
       insufficientMessage: PERK_MSG.insufficient(taken.costAmount, before?.balance ?? 0),
     });
     await tx.update(perkRedemptions).set({ transactionId }).where(eq(perkRedemptions.id, redemption.id));
-    if (taken.creatorId) {
-      const [redeemer] = await tx
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          username: users.username,
-          tgUsername: users.tgUsername,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
-      await notify(tx, taken.creatorId, {
-        title: PERK_MSG.redeemedNotificationTitle,
-        message: `${redeemer ? displayName(redeemer) : 'A member'} redeemed "${taken.title}" for ${Math.trunc(taken.costAmount / 100)} W.`,
-        type: 'transaction',
-        link: `/perk/${perkId}`,
-      });
-    }
+    const [redeemer] = await tx
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+        tgUsername: users.tgUsername,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    await recordEvent(tx, {
+      type: 'perk.redeemed',
+      payload: {
+        perkId,
+        perkTitle: taken.title,
+        redeemerId: userId,
+        redeemerName: redeemer ? displayName(redeemer) : 'A member',
+        creatorId: taken.creatorId,
+        costCents: taken.costAmount,
+        transactionId,
+        limited: taken.maxParticipants !== null,
+      },
+    });
     const [after] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, memberWallet.id));
     return { redemptionId: redemption.id, transactionId, perk: taken, balanceCents: after?.balance ?? 0 };
   });

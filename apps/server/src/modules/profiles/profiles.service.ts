@@ -24,7 +24,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { displayName } from '../../lib/display-name.ts';
 import { toProfileDto } from '../accounts/profile-dto.ts';
 import { identifiersTaken, rethrowUniqueAsFieldError } from '../auth/auth.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { recordEvent } from '../../events/outbox.ts';
 
 export type UpdateProfileInput = z.output<typeof updateProfileRequest>;
 
@@ -237,11 +237,9 @@ export async function follow(db: Db, followerId: string, targetId: string): Prom
     if (inserted.length > 0) {
       await bumpCounts(tx, followerId, targetId, 1);
       const [me] = await tx.select().from(users).where(eq(users.id, followerId)).limit(1);
-      await notify(tx, targetId, {
-        type: 'follow',
-        title: PROFILE_MSG.followNotificationTitle,
-        message: PROFILE_MSG.followNotificationMessage.replace('{name}', me ? displayName(me) : 'Someone'),
-        link: `/profile/${followerId}`,
+      await recordEvent(tx, {
+        type: 'follow.created',
+        payload: { followerId, followerName: me ? displayName(me) : 'Someone', targetId },
       });
     }
     const name = target.user.username ?? displayName(target.user);

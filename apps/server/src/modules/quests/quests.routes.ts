@@ -31,10 +31,9 @@ import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { questCompletions, quests } from '../../db/schema/index.ts';
 import { openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
-import { multipartFingerprint, thenAfterCommit, withIdempotency } from '../../lib/idempotency.ts';
+import { multipartFingerprint, withIdempotency } from '../../lib/idempotency.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
-import { homeContentChanged } from '../home/homepage-cache.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
 import { storeMedia } from '../media/media.service.ts';
 import * as svc from './quests.service.ts';
@@ -109,10 +108,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
             now: deps.now(),
             checkChannel: (name) => validateChannel(bot, name),
           });
-          return thenAfterCommit(
-            { status: 201, body: await svc.questDetail(tx, id, userId, config) },
-            homeContentChanged,
-          );
+          return { status: 201, body: await svc.questDetail(tx, id, userId, config) };
         },
         { fingerprint: multipartFingerprint(raw, files) },
       );
@@ -196,14 +192,12 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     { ...auth, schema: { tags, security, params: idParams, response: { 200: closeResponse } } },
     async (request) => {
       const r = await svc.closeQuest(db, request.params.id, request.auth.userId);
-      homeContentChanged();
       return { detail: QUEST_MSG.closed, status: r.status, refunded_amount: centsToAmount(r.refunded) };
     },
   );
 
   app.delete('/tasks/:id/', { ...auth, schema: { tags, security, params: idParams } }, async (request, reply) => {
     await svc.deleteQuest(db, request.params.id, request.auth.userId);
-    homeContentChanged();
     return reply.status(204).send();
   });
 
@@ -213,7 +207,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     async (request, reply) =>
       withIdempotency(db, request, reply, async (tx) => {
         const row = await svc.participate(tx, request.params.id, request.auth.userId, { now: deps.now(), config });
-        return thenAfterCommit({ status: 201, body: await svc.getCompletionDto(tx, row.id) }, homeContentChanged);
+        return { status: 201, body: await svc.getCompletionDto(tx, row.id) };
       }),
   );
 
@@ -304,8 +298,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     async (request, reply) =>
       withIdempotency(db, request, reply, async (tx) => {
         const result = await svc.approveAll(tx, request.body.task, request.auth.userId, deps.now());
-        const outcome = { status: 200, body: result };
-        return result.approved ? thenAfterCommit(outcome, homeContentChanged) : outcome;
+        return { status: 200, body: result };
       }),
   );
 
@@ -315,7 +308,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
     async (request, reply) =>
       withIdempotency(db, request, reply, async (tx) => {
         const row = await svc.approveCompletion(tx, request.params.id, request.auth.userId, deps.now());
-        return thenAfterCommit({ status: 200, body: await svc.getCompletionDto(tx, row.id) }, homeContentChanged);
+        return { status: 200, body: await svc.getCompletionDto(tx, row.id) };
       }),
   );
 

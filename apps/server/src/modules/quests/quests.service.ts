@@ -41,7 +41,7 @@ import { creatorName, displayName, memberSummary } from '../../lib/display-name.
 import { questCardColumns, questTagsJson, toQuestCard } from '../home/cards.ts';
 import { checkTagIds, escapeLike } from '../tags/tags.service.ts';
 import { getMemberWallet, move } from '../wallet/wallet.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { recordEvent } from '../../events/outbox.ts';
 
 export type QuestRow = typeof quests.$inferSelect;
 type CompletionRow = typeof questCompletions.$inferSelect;
@@ -442,6 +442,7 @@ export async function createQuest(
         'insufficient_funds',
       );
     }
+    await recordEvent(tx, { type: 'quest.published', payload: { questId: id, creatorId } });
     return id;
   });
 }
@@ -487,24 +488,32 @@ export async function sweepEscrow(tx: Tx, q: QuestRow): Promise<number> {
  * Marks published quests whose deadline has passed as expired and returns their unused escrow (DESIGN §1).
  * Safe to run from several instances at once: each quest is locked and re-checked.
  */
-export async function expireDueQuests(db: DbOrTx, now: Date, batch = 100): Promise<number> {
+/** Published quests whose deadline has passed, oldest first. */
+export async function dueQuestIds(db: DbOrTx, now: Date, batch = 100): Promise<string[]> {
   const due = await db
     .select({ id: quests.id })
     .from(quests)
     .where(and(eq(quests.status, 'published'), lte(quests.deadline, now)))
     .orderBy(asc(quests.deadline))
     .limit(batch);
+  return due.map((q) => q.id);
+}
+
+/** Expires one due quest and returns its unused escrow; false when it is no longer due (locked, re-checked). */
+export async function expireQuest(db: DbOrTx, id: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const q = await getQuestRow(tx, id, { lock: true });
+    if (q.status !== 'published' || !q.deadline || q.deadline.getTime() > now.getTime()) return false;
+    await tx.update(quests).set({ status: 'expired' }).where(eq(quests.id, id));
+    await sweepEscrow(tx, { ...q, status: 'expired' });
+    await recordEvent(tx, { type: 'quest.expired', payload: { questId: id, creatorId: q.creatorId } });
+    return true;
+  });
+}
+
+export async function expireDueQuests(db: DbOrTx, now: Date, batch = 100): Promise<number> {
   let expired = 0;
-  for (const { id } of due) {
-    const done = await db.transaction(async (tx) => {
-      const q = await getQuestRow(tx, id, { lock: true });
-      if (q.status !== 'published' || !q.deadline || q.deadline.getTime() > now.getTime()) return false;
-      await tx.update(quests).set({ status: 'expired' }).where(eq(quests.id, id));
-      await sweepEscrow(tx, { ...q, status: 'expired' });
-      return true;
-    });
-    if (done) expired += 1;
-  }
+  for (const id of await dueQuestIds(db, now, batch)) if (await expireQuest(db, id, now)) expired += 1;
   return expired;
 }
 
@@ -516,6 +525,7 @@ export async function closeQuest(db: DbOrTx, questId: string, userId: string) {
     if (q.status === 'published' || q.status === 'draft')
       await tx.update(quests).set({ status: 'closed' }).where(eq(quests.id, questId));
     const refunded = await sweepEscrow(tx, { ...q, status: 'closed' });
+    await recordEvent(tx, { type: 'quest.closed', payload: { questId, creatorId: q.creatorId } });
     return { status: q.status === 'published' || q.status === 'draft' ? 'closed' : q.status, refunded };
   });
 }
@@ -541,6 +551,7 @@ export async function deleteQuest(db: DbOrTx, questId: string, userId: string): 
         .set({ verificationStatus: 'rejected', rejectionReason: 'The quest was deleted by its creator.' })
         .where(and(eq(questCompletions.questId, questId), ne(questCompletions.verificationStatus, 'approved')));
       await sweepEscrow(tx, q);
+      await recordEvent(tx, { type: 'quest.deleted', payload: { questId, creatorId: q.creatorId } });
       return;
     }
     await tx
@@ -549,6 +560,7 @@ export async function deleteQuest(db: DbOrTx, questId: string, userId: string): 
       .where(eq(questCompletions.questId, questId));
     await sweepEscrow(tx, q);
     await tx.delete(quests).where(eq(quests.id, questId));
+    await recordEvent(tx, { type: 'quest.deleted', payload: { questId, creatorId: q.creatorId } });
   });
 }
 
@@ -623,6 +635,7 @@ export async function participate(
       const [row] = await tx.insert(questCompletions).values({ questId: q.id, userId }).returning();
       if (isOwnBotQuest(q, opts.config))
         await tx.insert(botStartTokens).values({ token: randomBytes(18).toString('base64url'), questId: q.id, userId });
+      await recordEvent(tx, { type: 'quest.joined', payload: { questId: q.id, userId } });
       return row!;
     });
   } catch (err) {
@@ -665,15 +678,18 @@ export async function submitProof(
       })
       .where(eq(questCompletions.id, c.id))
       .returning();
-    if (q.creatorId) {
-      const [who] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-      await notify(tx, q.creatorId, {
-        type: 'task_update',
-        title: 'New submission to review',
-        message: `${who ? displayName(who) : 'A member'} submitted proof for "${q.title}".`,
-        link: `/quest/${q.id}`,
-      });
-    }
+    const [who] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+    await recordEvent(tx, {
+      type: 'completion.submitted',
+      payload: {
+        completionId: c.id,
+        questId: q.id,
+        questTitle: q.title,
+        userId,
+        userName: who ? displayName(who) : 'A member',
+        creatorId: q.creatorId,
+      },
+    });
     return row!;
   });
 }
@@ -751,17 +767,18 @@ export async function approveCompletionTx(
     .update(profiles)
     .set({ questsCompletedCount: sql`${profiles.questsCompletedCount} + 1` })
     .where(eq(profiles.id, c.userId));
-  await notify(tx, c.userId, {
-    type: 'task_update',
-    title: 'Submission approved',
-    message: `Your completion of "${q.title}" was approved.`,
-    link: `/quest/${q.id}`,
-  });
-  await notify(tx, c.userId, {
-    type: 'reward',
-    title: 'Reward received',
-    message: `You earned ${W(q.rewardAmount)} for "${q.title}".`,
-    link: `/quest/${q.id}`,
+  const about = { completionId: c.id, questId: q.id, questTitle: q.title, userId: c.userId };
+  await recordEvent(tx, { type: 'completion.approved', payload: about });
+  await recordEvent(tx, {
+    type: 'reward.paid',
+    payload: {
+      transactionId: txId,
+      questId: q.id,
+      questTitle: q.title,
+      userId: c.userId,
+      amountCents: q.rewardAmount,
+      payerId: escrow ? null : q.creatorId,
+    },
   });
   return row!;
 }
@@ -786,11 +803,9 @@ export async function rejectCompletion(
       .set({ verificationStatus: 'rejected', rejectionReason: reason, verifiedDate: now, verifiedById: reviewerId })
       .where(eq(questCompletions.id, c.id))
       .returning();
-    await notify(tx, c.userId, {
-      type: 'task_update',
-      title: 'Submission rejected',
-      message: `Your proof for "${q.title}" was rejected: ${reason}`,
-      link: `/quest/${q.id}`,
+    await recordEvent(tx, {
+      type: 'completion.rejected',
+      payload: { completionId: c.id, questId: q.id, questTitle: q.title, userId: c.userId, reason },
     });
     if (q.status !== 'published') await sweepEscrow(tx, q);
     return row!;

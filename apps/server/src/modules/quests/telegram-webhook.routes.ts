@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { homeContentChanged } from '../home/homepage-cache.ts';
 import { completeStartToken } from './quests.service.ts';
 
 const update = z
@@ -50,7 +49,6 @@ export async function telegramWebhookRoutes(app: AppInstance, { deps }: ModuleOp
       const token = match[1];
       if (token) {
         const quest = await completeStartToken(deps.database.db, token, deps.now());
-        if (quest) homeContentChanged();
         await bot
           .sendMessage(
             message.chat.id,

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import {
   centsToAmount,
-  formatPoints,
   otherActivityTypes,
   WALLET_MSG,
   type TransactionListQuery,
@@ -14,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
 import { displayName } from '../../lib/display-name.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { getMemberWallet, move, type WalletRow } from './wallet.service.ts';
 
 /**
@@ -298,7 +297,6 @@ export async function transfer(
     .limit(1);
   const senderName = sender ? displayName(sender) : 'A member';
   const recipientName = displayName(to);
-  const amount = formatPoints(centsToAmount(input.amountCents));
   return db.transaction(async (tx) => {
     const toWallet = await getMemberWallet(tx, to.id);
     const [current] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, wallet.id));
@@ -310,11 +308,16 @@ export async function transfer(
       description: input.note ? input.note : `Sent to ${recipientName}`,
       insufficientMessage: WALLET_MSG.insufficient(input.amountCents, current?.balance ?? 0),
     });
-    await notify(tx, to.id, {
-      title: WALLET_MSG.receivedTitle(amount, senderName),
-      message: input.note ?? '',
-      type: 'transaction',
-      link: '/wallet',
+    await recordEvent(tx, {
+      type: 'transfer.completed',
+      payload: {
+        transactionId,
+        senderId,
+        senderName,
+        recipientId: to.id,
+        amountCents: input.amountCents,
+        note: input.note ?? null,
+      },
     });
     const [after] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, wallet.id));
     return { transactionId, recipientName, balanceCents: after?.balance ?? 0 };

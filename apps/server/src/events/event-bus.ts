@@ -1,0 +1,201 @@
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { sendInTransaction, type PgBoss } from '../integrations/job-queue.ts';
+import type { Database, DbOrTx } from '../db/client.ts';
+import { outboxEvents, processedEvents } from '../db/schema/index.ts';
+import type { CommittedEvent, DomainEvent } from './domain-events.ts';
+import { trackCommits } from './outbox.ts';
+
+/** Runs in the process that committed, right after the commit (caches). Must not throw or wait. */
+export type InProcessConsumer = { name: string; handle(event: CommittedEvent): void };
+
+/**
+ * Runs once per event across all instances: its writes commit with the `processed_events` row that says
+ * it handled the event, so a retry after a crash or a failure does nothing twice.
+ */
+export type DurableConsumer = {
+  name: string;
+  wants(event: CommittedEvent): boolean;
+  handle(tx: DbOrTx, event: CommittedEvent): Promise<void>;
+};
+
+type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+export type EventBusOptions = {
+  database: Database;
+  queue: PgBoss;
+  log: Log;
+  /** Tests only: wait this long after a commit before running durable consumers in-process. */
+  deliveryDelayMs?: number;
+  /** How often undispatched events are handed to the queue, and how old they must be first. */
+  sweepIntervalMs?: number;
+  sweepAfterMs?: number;
+  /** Seconds before the first retry of a failed consumer; doubled (with jitter) on each retry. */
+  retryDelaySeconds?: number;
+};
+
+export type EventBus = {
+  onCommit(consumer: InProcessConsumer): void;
+  /** Registers a durable consumer and its queue worker. */
+  consume(consumer: DurableConsumer): Promise<void>;
+  /** Hands events nobody dispatched (their process died after the commit) to the queue; returns how many. */
+  sweep(): Promise<number>;
+  close(): Promise<void>;
+};
+
+const queueName = (consumer: string) => `event-${consumer}`;
+
+/** Each database handle's bus, for code (tests, scripts) that holds the handle but not the app. */
+const buses = new WeakMap<object, EventBus>();
+export const eventBusOf = (db: object): EventBus | undefined => buses.get(db);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Delivers committed domain events (docs/decisions/0009). After each commit, in the process that made it:
+ * in-process consumers, then each durable consumer once, in-process (so what a member sees next already
+ * includes it); a durable consumer that fails is queued and retried with back-off. The outbox row is
+ * marked dispatched when every durable consumer has run or is queued; the sweeper queues what is left.
+ */
+export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
+  const { database, queue, log } = opts;
+  const { db } = database;
+  const local: InProcessConsumer[] = [];
+  const durable = new Map<string, DurableConsumer>();
+  const retryDelay = opts.retryDelaySeconds ?? 1;
+  let closed = false;
+  const inflight = new Set<Promise<unknown>>();
+
+  const runConsumer = async (consumer: DurableConsumer, event: CommittedEvent): Promise<void> => {
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(processedEvents)
+        .values({ eventId: event.id, consumer: consumer.name })
+        .onConflictDoNothing()
+        .returning({ id: processedEvents.eventId });
+      if (!claimed) return;
+      await consumer.handle(tx, event);
+    });
+  };
+
+  const markDispatched = async (ids: string[]) => {
+    if (ids.length > 0)
+      await db
+        .update(outboxEvents)
+        .set({ dispatchedAt: sql`now()` })
+        .where(inArray(outboxEvents.id, ids));
+  };
+
+  const deliver = async (events: CommittedEvent[]) => {
+    for (const event of events)
+      for (const consumer of local) {
+        try {
+          consumer.handle(event);
+        } catch (err) {
+          log.error({ err, event: event.type, consumer: consumer.name }, 'event consumer failed');
+        }
+      }
+    if (durable.size === 0 || closed) return;
+    if (opts.deliveryDelayMs) await sleep(opts.deliveryDelayMs);
+    const dispatched: string[] = [];
+    for (const event of events) {
+      let queued = true;
+      for (const consumer of durable.values()) {
+        if (!consumer.wants(event)) continue;
+        try {
+          await runConsumer(consumer, event);
+        } catch (err) {
+          log.warn({ err, event: event.type, consumer: consumer.name }, 'event consumer failed; queued for retry');
+          try {
+            await queue.send(queueName(consumer.name), { eventId: event.id });
+          } catch (sendErr) {
+            // Left undispatched: the sweeper queues it.
+            log.error({ err: sendErr }, 'could not queue an event');
+            queued = false;
+          }
+        }
+      }
+      if (queued) dispatched.push(event.id);
+    }
+    await markDispatched(dispatched);
+  };
+
+  const untrack = trackCommits(db, async (events) => {
+    const p = deliver(events).catch((err: unknown) => log.error({ err }, 'event delivery failed'));
+    inflight.add(p);
+    try {
+      await p;
+    } finally {
+      inflight.delete(p);
+    }
+  });
+
+  const loadEvent = async (id: string): Promise<CommittedEvent | null> => {
+    const [row] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, id)).limit(1);
+    return row ? ({ id: row.id, type: row.type, payload: row.payload } as CommittedEvent) : null;
+  };
+
+  const sweep = async (): Promise<number> => {
+    const before = new Date(Date.now() - (opts.sweepAfterMs ?? 5000));
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(outboxEvents)
+        .where(and(isNull(outboxEvents.dispatchedAt), lt(outboxEvents.createdAt, before)))
+        .orderBy(asc(outboxEvents.createdAt))
+        .limit(100)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
+      // The jobs and the dispatched mark commit together: a crash here queues them again, never half.
+      for (const row of rows) {
+        const event = { id: row.id, type: row.type, payload: row.payload } as CommittedEvent;
+        for (const consumer of durable.values())
+          if (consumer.wants(event)) await sendInTransaction(queue, tx, queueName(consumer.name), { eventId: row.id });
+      }
+      await tx
+        .update(outboxEvents)
+        .set({ dispatchedAt: sql`now()` })
+        .where(
+          inArray(
+            outboxEvents.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      return rows.length;
+    });
+  };
+
+  const timer = setInterval(() => {
+    sweep().catch((err: unknown) => log.error({ err }, 'event sweep failed'));
+  }, opts.sweepIntervalMs ?? 5000);
+  timer.unref();
+
+  const bus: EventBus = {
+    onCommit: (consumer) => void local.push(consumer),
+    async consume(consumer) {
+      durable.set(consumer.name, consumer);
+      const name = queueName(consumer.name);
+      await queue.createQueue(name, {
+        retryLimit: 10,
+        retryDelay,
+        retryBackoff: true,
+        retryDelayMax: 600,
+      });
+      await queue.work<{ eventId: string }>(name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        const event = job ? await loadEvent(job.data.eventId) : null;
+        if (event) await runConsumer(consumer, event);
+      });
+    },
+    sweep,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await Promise.allSettled([...inflight]);
+      untrack();
+      buses.delete(db);
+    },
+  };
+  buses.set(db, bus);
+  return bus;
+}
+
+export type { DomainEvent };

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type PGliteLike } from 'pg-boss';
+import type { DbOrTx } from '../db/client.ts';
+
+/** Where the queue keeps its jobs: the embedded database itself, or the PostgreSQL server at `url`. */
+export type QueueConnection = { kind: 'pglite'; client: PGliteLike } | { kind: 'postgres'; url: string };
+
+/**
+ * The job queue (pg-boss, docs/decisions/0009): retries with back-off, each job to one worker across
+ * instances (SKIP LOCKED), cron schedules run once. On PostgreSQL it has its own small pool on
+ * DATABASE_URL; on PGlite it shares the one embedded connection through pg-boss's PGlite adapter.
+ */
+export async function startJobQueue(
+  connection: QueueConnection,
+  onError: (err: unknown) => void,
+  opts: { schedule?: boolean } = {},
+): Promise<PgBoss> {
+  const common = { schedule: opts.schedule ?? true, superviseIntervalSeconds: 60 } as const;
+  const boss =
+    connection.kind === 'pglite'
+      ? new PgBoss({ ...common, db: fromPglite(connection.client), backend: 'pglite' })
+      : new PgBoss({ ...common, connectionString: connection.url, max: 4, application_name: 'wyn-jobs' });
+  boss.on('error', onError);
+  await boss.start();
+  return boss;
+}
+
+/** Queues a job inside the caller's transaction: it exists exactly when that transaction commits. */
+export async function sendInTransaction(queue: PgBoss, tx: DbOrTx, name: string, data: object): Promise<void> {
+  await queue.send(name, data, { db: fromDrizzle(tx as never, sql as never) });
+}
+
+export type { PgBoss };

@@ -1,0 +1,37 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { CommittedEvent } from '../../events/domain-events.ts';
+import type { DurableConsumer } from '../../events/event-bus.ts';
+import { publishLiveEvent } from '../../integrations/live-events.ts';
+
+/** Members whose wallet balance an event changed (escrow moves change the creator's balance). */
+export function walletsChangedBy(event: CommittedEvent): string[] {
+  const ids: (string | null)[] = [];
+  switch (event.type) {
+    case 'transfer.completed':
+      ids.push(event.payload.senderId, event.payload.recipientId);
+      break;
+    case 'reward.paid':
+      ids.push(event.payload.userId, event.payload.payerId);
+      break;
+    case 'perk.redeemed':
+      ids.push(event.payload.redeemerId, event.payload.creatorId);
+      break;
+    case 'quest.published':
+    case 'quest.closed':
+    case 'quest.deleted':
+    case 'quest.expired':
+      ids.push(event.payload.creatorId);
+      break;
+    default:
+  }
+  return [...new Set(ids.filter((id): id is string => id !== null))];
+}
+
+/** Tells each member's open tabs that their balance changed, so the wallet refetches it. */
+export const walletLiveConsumer: DurableConsumer = {
+  name: 'live-wallet',
+  wants: (event) => walletsChangedBy(event).length > 0,
+  async handle(tx: DbOrTx, event) {
+    for (const userId of walletsChangedBy(event)) await publishLiveEvent(tx, userId, { type: 'wallet' });
+  },
+};

@@ -1,0 +1,139 @@
+import { CHAT_MSG, PERK_MSG, PROFILE_MSG, WALLET_MSG, centsToAmount, formatPoints } from '@wyn/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CommittedEvent } from '../../events/domain-events.ts';
+import type { DurableConsumer } from '../../events/event-bus.ts';
+import { notify, type NotifyInput } from './notifications.service.ts';
+
+const W = (cents: number) => `${Math.trunc(cents / 100)} W`;
+const chatLink = (userId: string) => `/messages?user=${encodeURIComponent(userId)}`;
+
+/** The notifications an event gives, and to whom (DESIGN §1: notifications are created by the server on …). */
+export function notificationsFor(event: CommittedEvent): { userId: string; input: NotifyInput }[] {
+  switch (event.type) {
+    case 'follow.created': {
+      const p = event.payload;
+      return [
+        {
+          userId: p.targetId,
+          input: {
+            type: 'follow',
+            title: PROFILE_MSG.followNotificationTitle,
+            message: PROFILE_MSG.followNotificationMessage.replace('{name}', p.followerName),
+            link: `/profile/${p.followerId}`,
+          },
+        },
+      ];
+    }
+    case 'message.sent': {
+      const p = event.payload;
+      return [
+        {
+          userId: p.receiverId,
+          input: {
+            type: 'message',
+            title: CHAT_MSG.notificationTitle,
+            message: `${p.senderName}: ${p.preview}`,
+            link: chatLink(p.senderId),
+          },
+        },
+      ];
+    }
+    case 'transfer.completed': {
+      const p = event.payload;
+      return [
+        {
+          userId: p.recipientId,
+          input: {
+            title: WALLET_MSG.receivedTitle(formatPoints(centsToAmount(p.amountCents)), p.senderName),
+            message: p.note ?? '',
+            type: 'transaction',
+            link: '/wallet',
+          },
+        },
+      ];
+    }
+    case 'perk.redeemed': {
+      const p = event.payload;
+      if (!p.creatorId) return [];
+      return [
+        {
+          userId: p.creatorId,
+          input: {
+            title: PERK_MSG.redeemedNotificationTitle,
+            message: `${p.redeemerName} redeemed "${p.perkTitle}" for ${W(p.costCents)}.`,
+            type: 'transaction',
+            link: `/perk/${p.perkId}`,
+          },
+        },
+      ];
+    }
+    case 'completion.submitted': {
+      const p = event.payload;
+      if (!p.creatorId) return [];
+      return [
+        {
+          userId: p.creatorId,
+          input: {
+            type: 'task_update',
+            title: 'New submission to review',
+            message: `${p.userName} submitted proof for "${p.questTitle}".`,
+            link: `/quest/${p.questId}`,
+          },
+        },
+      ];
+    }
+    case 'completion.approved': {
+      const p = event.payload;
+      return [
+        {
+          userId: p.userId,
+          input: {
+            type: 'task_update',
+            title: 'Submission approved',
+            message: `Your completion of "${p.questTitle}" was approved.`,
+            link: `/quest/${p.questId}`,
+          },
+        },
+      ];
+    }
+    case 'reward.paid': {
+      const p = event.payload;
+      return [
+        {
+          userId: p.userId,
+          input: {
+            type: 'reward',
+            title: 'Reward received',
+            message: `You earned ${W(p.amountCents)} for "${p.questTitle}".`,
+            link: `/quest/${p.questId}`,
+          },
+        },
+      ];
+    }
+    case 'completion.rejected': {
+      const p = event.payload;
+      return [
+        {
+          userId: p.userId,
+          input: {
+            type: 'task_update',
+            title: 'Submission rejected',
+            message: `Your proof for "${p.questTitle}" was rejected: ${p.reason}`,
+            link: `/quest/${p.questId}`,
+          },
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Creates the notifications an event gives; each one's live event commits with it (notify()). */
+export const notificationsConsumer: DurableConsumer = {
+  name: 'notifications',
+  wants: (event) => notificationsFor(event).length > 0,
+  async handle(tx: DbOrTx, event) {
+    for (const { userId, input } of notificationsFor(event)) await notify(tx, userId, input);
+  },
+};
