@@ -39,3 +39,40 @@ export function recordRequests(): Array<{ method: string; path: string; headers:
   });
   return seen;
 }
+
+export interface RoutedCall {
+  method: string;
+  url: string;
+  /** The JSON body, the raw text when it is not JSON, undefined when there is none. */
+  body: unknown;
+}
+
+type RouteAnswer = unknown;
+type RouteResolver = (request: Request) => Response | Promise<Response>;
+
+/**
+ * Answers API requests by path fragment (first match wins): a value is sent as JSON, a function returns the
+ * Response. Calls are recorded. A request that matches no fragment is unhandled and fails the test.
+ */
+export function routes(map: Record<string, RouteAnswer | RouteResolver>): RoutedCall[] {
+  const calls: RoutedCall[] = [];
+  server.use(
+    http.all('*/api/v1/*', async ({ request }) => {
+      const entry = Object.entries(map).find(([fragment]) => request.url.includes(fragment));
+      if (!entry) return undefined;
+      const text = await request.clone().text();
+      let body: unknown = undefined;
+      if (text) {
+        try {
+          body = JSON.parse(text) as unknown;
+        } catch {
+          body = text;
+        }
+      }
+      calls.push({ method: request.method, url: request.url, body });
+      const answer = entry[1];
+      return typeof answer === 'function' ? (answer as RouteResolver)(request) : HttpResponse.json(answer as never);
+    }),
+  );
+  return calls;
+}

@@ -1,32 +1,25 @@
 import { ACCOUNT_MSG, MSG } from '@wyn/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/toast';
 import { jsonResponse } from '@/testing/fixtures';
+import { appConfigHandler } from '@/testing/msw/account-handlers';
+import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 
-function stubFetch(onPost: (url: string, body: unknown) => Response) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url.includes('bot/config/'))
-      return jsonResponse({
-        product_name: 'Wyn',
-        telegram_bot_username: 'wyn_bot',
-        telegram_bot_id: 1,
-        welcome_bonus: '100.00',
-      });
-    if (init?.method === 'POST') return onPost(url, JSON.parse(String(init.body)));
-    return jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+/** The public configuration, and every POST answered by `onPost`. */
+function stubApi(onPost: (url: string, body: unknown) => Response) {
+  server.use(
+    appConfigHandler(),
+    http.post('*/api/v1/*', async ({ request }) => onPost(request.url, await request.json())),
+  );
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -34,7 +27,7 @@ describe('ForgotPasswordPage', () => {
   it('sends a code, then changes the password with it and goes back to sign-in with a toast', async () => {
     const success = vi.spyOn(notify, 'success').mockImplementation(() => {});
     const posts: Array<[string, unknown]> = [];
-    stubFetch((url, body) => {
+    stubApi((url, body) => {
       posts.push([url, body]);
       if (url.includes('bot/password-reset/confirm/')) return jsonResponse({ detail: ACCOUNT_MSG.resetDone });
       return jsonResponse({ detail: ACCOUNT_MSG.resetCodeSent });
@@ -64,7 +57,7 @@ describe('ForgotPasswordPage', () => {
   });
 
   it('shows a wrong code from the server and stays on the code step', async () => {
-    stubFetch((url) =>
+    stubApi((url) =>
       url.includes('confirm/')
         ? jsonResponse({ detail: MSG.otpInvalid, code: 'otp_invalid' }, 400)
         : jsonResponse({ detail: ACCOUNT_MSG.resetCodeSent }),
@@ -85,7 +78,7 @@ describe('ForgotPasswordPage', () => {
 
 describe('LoginPage forgot-password link', () => {
   it('links to the reset screen, carrying the identifier typed so far', async () => {
-    stubFetch(() => jsonResponse({}));
+    stubApi(() => jsonResponse({}));
     renderScreen(<LoginPage />, { path: '/login' });
     const link = screen.getByRole('link', { name: ACCOUNT_MSG.forgotPasswordLink });
     expect(link.getAttribute('href')).toBe('/forgot-password');
@@ -96,7 +89,7 @@ describe('LoginPage forgot-password link', () => {
 
 describe('RegisterPage and a pending sign-up', () => {
   it('shows the pending message with a link to the reset screen', async () => {
-    stubFetch(() => jsonResponse({ detail: ACCOUNT_MSG.registrationPending, code: 'registration_pending' }, 409));
+    stubApi(() => jsonResponse({ detail: ACCOUNT_MSG.registrationPending, code: 'registration_pending' }, 409));
     renderScreen(<RegisterPage />, { path: '/register' });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long enough password' } });

@@ -1,39 +1,40 @@
-import { MSG } from '@wyn/contract';
+import { MSG, type AuthResponse, type PublicConfig } from '@wyn/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
 import { authSession } from '@/lib/session';
-import { jsonResponse, user } from '@/testing/fixtures';
+import { user } from '@/testing/fixtures';
+import { appConfigHandler } from '@/testing/msw/account-handlers';
+import { apiError } from '@/testing/msw/api';
+import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import { LoginPage } from './login-page';
 
-function stubFetch(config: { telegram_bot_id: number | null }, onPost?: (url: string, body: unknown) => Response) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url.includes('bot/config/'))
-      return jsonResponse({
-        product_name: 'Wyn',
-        telegram_bot_username: 'wyn_bot',
-        welcome_bonus: '100.00',
-        ...config,
-      });
-    if (init?.method === 'POST' && onPost) return onPost(url, JSON.parse(String(init.body)));
-    return jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+/** The public configuration, and every POST recorded and answered by `onPost` (404 without one). */
+function stubApi(config: Partial<PublicConfig>, onPost?: (path: string, body: unknown) => Response) {
+  const posts: Array<{ path: string; body: unknown }> = [];
+  server.use(
+    appConfigHandler(config),
+    http.post('*/api/v1/*', async ({ request }) => {
+      const path = new URL(request.url).pathname;
+      const body = await request.json();
+      posts.push({ path, body });
+      return onPost ? onPost(path, body) : apiError(404, { detail: 'Not found.', code: 'not_found' });
+    }),
+  );
+  return posts;
 }
 
-const auth = { access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user };
+const auth: AuthResponse = { access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user };
 
 afterEach(() => {
   authSession.clear();
-  vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
 
 describe('LoginPage', () => {
   it('disables Login with Telegram with a note when the bot is not configured', async () => {
-    stubFetch({ telegram_bot_id: null });
+    stubApi({ telegram_bot_id: null });
     renderScreen(<LoginPage />, { path: '/login' });
     expect(await screen.findByTestId('telegram-not-configured')).toBeTruthy();
     expect(screen.getByTestId('telegram-not-configured').textContent).toContain(MSG.telegramNotConfigured);
@@ -44,8 +45,8 @@ describe('LoginPage', () => {
   });
 
   it('validates the password form inline and shows server errors inline', async () => {
-    stubFetch({ telegram_bot_id: 1 }, () =>
-      jsonResponse({ detail: MSG.invalidCredentials, code: 'invalid_credentials' }, 401),
+    stubApi({ telegram_bot_id: 1 }, () =>
+      apiError(401, { detail: MSG.invalidCredentials, code: 'invalid_credentials' }),
     );
     renderScreen(<LoginPage />, { path: '/login' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -60,33 +61,34 @@ describe('LoginPage', () => {
   });
 
   it('signs in with the password and goes to /', async () => {
-    const fetch = stubFetch({ telegram_bot_id: 1 }, () => jsonResponse(auth));
+    const posts = stubApi({ telegram_bot_id: 1 }, () => HttpResponse.json(auth));
     renderScreen(<LoginPage />, { path: '/login' });
     fireEvent.change(screen.getByLabelText('Username, email or phone'), { target: { value: ' ana ' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    const login = fetch.mock.calls.find(([u]) => String(u).includes('bot/login/'))!;
-    expect(JSON.parse(String(login[1]!.body))).toEqual({ identifier: 'ana', password: 'secret123' });
+    expect(posts.find((p) => p.path.endsWith('bot/login/'))?.body).toEqual({
+      identifier: 'ana',
+      password: 'secret123',
+    });
     expect(authSession.get().token).toBe('a');
   });
 
   it('reads #tgAuthResult on return from Telegram, cleans the URL and signs in', async () => {
     const info = { id: 42, first_name: 'Tg', auth_date: 1741600000, hash: 'b'.repeat(64) };
     window.history.replaceState(null, '', `/login#tgAuthResult=${btoa(JSON.stringify(info))}`);
-    const fetch = stubFetch({ telegram_bot_id: 1 }, () => jsonResponse(auth));
+    const posts = stubApi({ telegram_bot_id: 1 }, () => HttpResponse.json(auth));
     renderScreen(<LoginPage />, { path: '/login#tgAuthResult=' + btoa(JSON.stringify(info)) });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
-    const call = fetch.mock.calls.find(([u]) => String(u).includes('bot/telegram-webapp-auth/'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ telegram_user_info: info });
+    expect(posts.find((p) => p.path.endsWith('bot/telegram-webapp-auth/'))?.body).toEqual({ telegram_user_info: info });
   });
 
   it('reports Telegram data without an id', async () => {
     window.history.replaceState(null, '', `/login?hash=${'c'.repeat(64)}&auth_date=1`);
-    const fetch = stubFetch({ telegram_bot_id: 1 });
+    const posts = stubApi({ telegram_bot_id: 1 });
     renderScreen(<LoginPage />, { path: `/login?hash=${'c'.repeat(64)}&auth_date=1` });
     expect(await screen.findByText(MSG.invalidTelegramData)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
-    expect(fetch.mock.calls.some(([u]) => String(u).includes('telegram-webapp-auth'))).toBe(false);
+    expect(posts.some((p) => p.path.includes('telegram-webapp-auth'))).toBe(false);
   });
 });

@@ -1,28 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '@/testing/msw/api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { authSession } from '@/lib/session';
-import { homepage, jsonResponse, OTHER_ID, perk, profile, profileCard, quest, user, USER_ID } from '@/testing/fixtures';
+import { homepage, OTHER_ID, perk, profile, profileCard, quest, user, USER_ID } from '@/testing/fixtures';
 import { HomePage } from './home-page';
 
 const Q1 = 'aaaaaaaa-0000-4000-8000-000000000001';
 const Q2 = 'aaaaaaaa-0000-4000-8000-000000000002';
 const P1 = 'bbbbbbbb-0000-4000-8000-000000000001';
 
-function stubApi(routes: Record<string, unknown | (() => Promise<Response>)>) {
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    for (const [path, body] of Object.entries(routes)) {
-      if (url.includes(path))
-        return typeof body === 'function' ? (body as () => Promise<Response>)() : jsonResponse(body);
-    }
-    return jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+const stubApi = routes;
 
 function renderHome() {
   return render(
@@ -44,7 +34,6 @@ describe('HomePage', () => {
   beforeEach(() => authSession.signIn({ access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user }));
   afterEach(() => {
     authSession.clear();
-    vi.unstubAllGlobals();
   });
 
   it('shows the welcome card, balance, badge, lists, top users and the banner slider last', async () => {
