@@ -47,7 +47,8 @@ export interface RoutedCall {
   body: unknown;
 }
 
-type RouteAnswer = unknown;
+/** A JSON body (an object or an array). */
+type RouteAnswer = object;
 type RouteResolver = (request: Request) => Response | Promise<Response>;
 
 /**

@@ -1,36 +1,37 @@
-import { ACCOUNT_MSG, MSG } from '@wyn/contract';
+import { ACCOUNT_MSG, MSG, type UserSettings } from '@wyn/contract';
+import { http, HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '@/config/paths';
 import { authSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { jsonResponse, user } from '@/testing/fixtures';
+import { api } from '@/testing/msw/api';
+import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import { EmailChangeRow } from './email-change-row';
 import { SettingsPanel } from './settings-panel';
 
 type Post = [string, unknown];
 
-function stubFetch(onPost: (url: string, body: unknown) => Response) {
+/** Every POST recorded and answered by `onPost`; the settings the panel reads. */
+function stubApi(onPost: (url: string, body: unknown) => Response) {
   const posts: Post[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (init?.method === 'POST') {
-        const body: unknown = JSON.parse(String(init.body));
-        posts.push([url, body]);
-        return onPost(url, body);
-      }
-      if (url.endsWith('club/user-settings/'))
-        return jsonResponse({
-          theme: 'system',
-          notifications_enabled: true,
-          private_profile: false,
-          created_at: '',
-          updated_at: '',
-        });
-      return jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404);
+  server.use(
+    http.post('*/api/v1/*', async ({ request }) => {
+      const body: unknown = await request.json();
+      posts.push([request.url, body]);
+      return onPost(request.url, body);
     }),
+    api.get<UserSettings>(apiPaths.userSettings, () =>
+      HttpResponse.json({
+        theme: 'system',
+        notifications_enabled: true,
+        private_profile: false,
+        created_at: '2025-01-01T00:00:00Z',
+        updated_at: '2025-01-01T00:00:00Z',
+      }),
+    ),
   );
   return posts;
 }
@@ -42,7 +43,6 @@ beforeEach(() => {
   authSession.signIn({ access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   authSession.clear();
 });
@@ -50,7 +50,7 @@ afterEach(() => {
 describe('EmailChangeRow', () => {
   it('changes the e-mail in the settings panel: new address, code, confirm, toast', async () => {
     const success = vi.spyOn(notify, 'success').mockImplementation(() => {});
-    const posts = stubFetch((url) =>
+    const posts = stubApi((url) =>
       url.endsWith('bot/update-user/confirm/')
         ? jsonResponse({ detail: ACCOUNT_MSG.emailUpdated, user: { ...user, email: 'ana.new@example.com' } })
         : codeSent('ana.new@example.com'),
@@ -83,7 +83,7 @@ describe('EmailChangeRow', () => {
   });
 
   it('shows field and server errors, and stays on the step', async () => {
-    const posts = stubFetch((url, body) => {
+    const posts = stubApi((url, body) => {
       if (url.endsWith('bot/update-user/confirm/'))
         return jsonResponse({ detail: MSG.otpInvalid, code: 'otp_invalid' }, 400);
       if ((body as { email: string }).email === 'taken@example.com')

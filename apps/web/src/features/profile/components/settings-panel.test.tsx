@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Theme } from '@wyn/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authSession } from '@/lib/session';
-import { jsonResponse, user, USER_ID } from '@/testing/fixtures';
+import { user, USER_ID } from '@/testing/fixtures';
+import { routes } from '@/testing/msw/api';
 import { renderScreen } from '@/testing/render';
 import { SettingsPanel } from './settings-panel';
 
@@ -12,27 +14,24 @@ beforeEach(() => {
   saved = [];
   authSession.signIn({ access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user });
   let theme: Theme = 'system';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url.endsWith('club/user/settings/')) {
-        const body = JSON.parse(String(init?.body)) as { theme?: Theme };
-        saved.push(body);
-        theme = body.theme ?? theme;
-      } else if (!url.endsWith('club/user-settings/')) return jsonResponse({ detail: 'Not found.' }, 404);
-      return jsonResponse({
-        theme,
-        notifications_enabled: true,
-        private_profile: false,
-        created_at: '',
-        updated_at: '',
-      });
-    }),
-  );
+  const settings = () => ({
+    theme,
+    notifications_enabled: true,
+    private_profile: false,
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+  });
+  routes({
+    'club/user/settings/': async (request) => {
+      const body = (await request.json()) as { theme?: Theme };
+      saved.push(body);
+      theme = body.theme ?? theme;
+      return HttpResponse.json(settings());
+    },
+    'club/user-settings/': () => HttpResponse.json(settings()),
+  });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   authSession.clear();
 });
 

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '@/testing/fixtures';
+import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import { SendDialog } from './send-dialog';
 
@@ -12,20 +14,19 @@ beforeEach(() => {
   calls = [];
   localStorage.setItem('wyn.token', 'token');
   reply = () => jsonResponse({ detail: 'You sent 25 W to @alice.', transaction: {}, balance: '75.00' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  server.use(
+    http.all('*/api/v1/*', async ({ request }) => {
+      const text = await request.text();
       calls.push({
-        url: String(input),
-        method: init?.method ?? 'GET',
-        headers: (init?.headers ?? {}) as Record<string, string>,
-        body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+        url: request.url,
+        method: request.method,
+        headers: Object.fromEntries(request.headers),
+        body: text ? (JSON.parse(text) as unknown) : undefined,
       });
       return reply();
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const render = () =>
   renderScreen(<SendDialog open onOpenChange={() => {}} walletId={WALLET_ID} balance="100.00" />, { path: '/wallet' });
@@ -56,10 +57,10 @@ describe('SendDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     const call = calls[0]!;
-    expect(call.url).toBe(`/api/v1/club/wallets/${WALLET_ID}/transfer/`);
+    expect(new URL(call.url).pathname).toBe(`/api/v1/club/wallets/${WALLET_ID}/transfer/`);
     expect(call.method).toBe('POST');
     expect(call.body).toEqual({ recipient: 'alice', amount: '25' });
-    expect(call.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('shows a server refusal inline', async () => {
