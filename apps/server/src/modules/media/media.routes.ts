@@ -3,7 +3,6 @@ import fastifyStatic from '@fastify/static';
 import {
   ErrorCode,
   LIMITS,
-  MEDIA_ALLOWED_TYPES,
   MEDIA_MSG,
   MEDIA_UPLOADS_PER_MINUTE,
   mediaUpload,
@@ -17,10 +16,8 @@ import { isPrivateName, PRIVATE_REF_PREFIX, type MediaStorage } from '../../inte
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { sendStoredObject } from '../../lib/stored-object-reply.ts';
 import { parseBody, readMultipart } from '../../lib/multipart-body.ts';
-import { privateMediaType, storeMedia } from './media.service.ts';
+import { privateMediaType, uploadMedia } from './media.service.ts';
 import { createPrivateMediaLinks } from './private-media-links.ts';
-
-const EXCLUSIVE_TYPES = MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/'));
 
 /** Per-member upload limit (DESIGN §5), on @fastify/rate-limit's store (shared through Redis when set). */
 export function uploadRateLimit(app: AppInstance) {
@@ -65,15 +62,7 @@ export function mediaRoutes(app: AppInstance, deps: AppContext, storage: MediaSt
       const purpose =
         request.query.purpose ??
         (body.fields.purpose ? parseBody(z.object({ purpose: mediaUploadPurpose }), body.fields).purpose : undefined);
-      const result = await storeMedia(
-        deps.database.db,
-        storage,
-        request.auth.userId,
-        file,
-        purpose === 'exclusive'
-          ? { private: true, allowed: EXCLUSIVE_TYPES, unsupportedMessage: MEDIA_MSG.onlyImageVideo }
-          : {},
-      );
+      const result = await uploadMedia(deps.database.db, storage, request.auth.userId, file, purpose);
       return reply.status(201).send(result);
     },
   );

@@ -1,6 +1,14 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { ErrorCode, LIMITS, MEDIA_ALLOWED_TYPES, MEDIA_MSG, type MediaUpload } from '@wyn/contract';
+import {
+  ErrorCode,
+  LIMITS,
+  MEDIA_ALLOWED_TYPES,
+  MEDIA_MSG,
+  type MediaUpload,
+  type mediaUploadPurpose,
+} from '@wyn/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { banners, media, perkRedemptions, perks, profiles, quests } from '../../db/schema/index.ts';
 import { PRIVATE_REF_PREFIX, privateNameOf, type MediaStorage } from '../../integrations/media-storage.ts';
@@ -70,6 +78,30 @@ export async function storeMedia(
     await storage.remove(stored.key);
     throw err;
   }
+}
+
+const EXCLUSIVE_TYPES = MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/'));
+
+/**
+ * A file sent to media/upload/: public by default; for exclusive perk content (`exclusive`) it must be an image
+ * or a video and is stored where no public route reaches.
+ */
+export function uploadMedia(
+  db: DbOrTx,
+  storage: MediaStorage,
+  ownerId: string,
+  file: UploadedFile,
+  purpose: z.infer<typeof mediaUploadPurpose> | undefined,
+): Promise<MediaUpload> {
+  return storeMedia(
+    db,
+    storage,
+    ownerId,
+    file,
+    purpose === 'exclusive'
+      ? { private: true, allowed: EXCLUSIVE_TYPES, unsupportedMessage: MEDIA_MSG.onlyImageVideo }
+      : {},
+  );
 }
 
 /**

@@ -2,7 +2,6 @@ import {
   centsToAmount,
   createPerkRequest,
   idParams,
-  MEDIA_ALLOWED_TYPES,
   myPerk,
   myRedemption,
   pageQuery,
@@ -21,12 +20,9 @@ import {
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { multipartFingerprint, thenAfterCommit, withIdempotency } from '../../lib/idempotency.ts';
-import { parseBody, readMultipartOrJson, registerMultipart, type UploadedFile } from '../../lib/multipart-body.ts';
+import { multipartFingerprint, withIdempotency } from '../../lib/idempotency.ts';
+import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
-import { homeContentChanged } from '../home/homepage-cache.ts';
-import { storeMedia } from '../media/media.service.ts';
 import { createPrivateMediaLinks } from '../media/private-media-links.ts';
 import { resolveInviteChat } from './perk-telegram.ts';
 import * as svc from './perks.service.ts';
@@ -49,31 +45,20 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     { ...auth, schema: { tags, security, response: { 201: perkDetail } } },
     async (request, reply) => {
       const { raw, files } = await readMultipartOrJson(request, { fileFields: ['media', 'exclusive_media'] });
-      return withIdempotency(db, request, reply, (tx) => createPerkEffect(tx, request.auth.userId, raw, files), {
-        fingerprint: multipartFingerprint(raw, files),
-      });
+      const userId = request.auth.userId;
+      return withIdempotency(
+        db,
+        request,
+        reply,
+        async (tx) => {
+          const input = parseBody(createPerkRequest, raw);
+          const id = await svc.createPerkWithFiles(tx, storage, userId, input, files, { now: deps.now(), resolveChat });
+          return { status: 201, body: await svc.perkDetail(tx, id, userId, links) };
+        },
+        { fingerprint: multipartFingerprint(raw, files) },
+      );
     },
   );
-
-  const createPerkEffect = async (db: DbOrTx, userId: string, raw: unknown, files: UploadedFile[]) => {
-    const input = parseBody(createPerkRequest, raw);
-    await svc.precheckPerk(db, input, deps.now());
-    const mediaFile = files.find((f) => f.field === 'media');
-    const exclusiveFile = files.find((f) => f.field === 'exclusive_media');
-    // `media` is only ever the public cover: an exclusive file comes as `exclusive_media` (or a private upload's
-    // reference), never from the cover, so what a buyer pays for is never public.
-    const mediaUrl = mediaFile ? (await storeMedia(db, storage, userId, mediaFile)).url : (input.media ?? null);
-    if (input.perk_type === 'exclusive_content' && input.exclusive_content && exclusiveFile) {
-      const stored = await storeMedia(db, storage, userId, exclusiveFile, {
-        allowed: MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/')),
-        unsupportedMessage: PERK_MSG.onlyImageVideo,
-        private: true,
-      });
-      input.exclusive_content.permanent_media_url = stored.url;
-    }
-    const id = await svc.createPerk(db, userId, input, { mediaUrl, now: deps.now(), resolveChat });
-    return thenAfterCommit({ status: 201, body: await svc.perkDetail(db, id, userId, links) }, homeContentChanged);
-  };
 
   app.get(
     '/perks/',
@@ -169,7 +154,7 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
               body: { detail: err.detail, code: err.code, cost_amount: centsToAmount(err.costCents) },
             };
           }
-          const body = async (db: DbOrTx) => {
+          const body = async (db: Parameters<typeof svc.perkDetail>[0]) => {
             const perk = await svc.perkDetail(db, request.params.id, userId, links);
             return {
               status: 200,

@@ -3,6 +3,7 @@ import {
   centsToAmount,
   exclusiveContentProblem,
   isBlobUrl,
+  MEDIA_ALLOWED_TYPES,
   PERK_MSG,
   privateMediaRefOf,
   PerkErrorCode,
@@ -34,7 +35,9 @@ import { futureDeadline, iso } from '../../lib/dates.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
 import { creatorName, displayName, memberSummary } from '../../lib/display-name.ts';
-import { ownedPrivateMedia } from '../media/media.service.ts';
+import type { MediaStorage } from '../../integrations/media-storage.ts';
+import type { UploadedFile } from '../../lib/multipart-body.ts';
+import { ownedPrivateMedia, storeMedia } from '../media/media.service.ts';
 import type { PrivateMediaLinks } from '../media/private-media-links.ts';
 import { perkCardColumns, perkTagsJson, toPerkCard } from '../home/cards.ts';
 import { recordEvent } from '../../events/outbox.ts';
@@ -416,6 +419,36 @@ export type ResolveChat = (telegramUrl: string) => Promise<string | null>;
 export async function precheckPerk(db: DbOrTx, input: CreatePerkInput, now: Date): Promise<void> {
   checkDeadline(input.deadline, now);
   await checkTagIds(db, input.tags);
+}
+
+const EXCLUSIVE_FILE_TYPES = MEDIA_ALLOWED_TYPES.filter((m) => m.startsWith('image/') || m.startsWith('video/'));
+
+/**
+ * Creates a perk from a request with its uploaded files, checking what needs no upload first so a refused perk
+ * stores nothing. `media` is only ever the public cover: an exclusive file comes as `exclusive_media` (or a
+ * private upload's reference), never from the cover, so what a buyer pays for is never public.
+ */
+export async function createPerkWithFiles(
+  db: DbOrTx,
+  storage: MediaStorage,
+  creatorId: string,
+  input: CreatePerkInput,
+  files: UploadedFile[],
+  opts: { now: Date; resolveChat: ResolveChat },
+): Promise<string> {
+  await precheckPerk(db, input, opts.now);
+  const mediaFile = files.find((f) => f.field === 'media');
+  const exclusiveFile = files.find((f) => f.field === 'exclusive_media');
+  const mediaUrl = mediaFile ? (await storeMedia(db, storage, creatorId, mediaFile)).url : (input.media ?? null);
+  if (input.perk_type === 'exclusive_content' && input.exclusive_content && exclusiveFile) {
+    const stored = await storeMedia(db, storage, creatorId, exclusiveFile, {
+      allowed: EXCLUSIVE_FILE_TYPES,
+      unsupportedMessage: PERK_MSG.onlyImageVideo,
+      private: true,
+    });
+    input.exclusive_content.permanent_media_url = stored.url;
+  }
+  return createPerk(db, creatorId, input, { mediaUrl, now: opts.now, resolveChat: opts.resolveChat });
 }
 
 export async function createPerk(

@@ -1,19 +1,15 @@
 import {
-  AVATAR_ALLOWED_TYPES,
   profileCountResponse,
   followResponse,
   profileIdParams,
   profile,
   profileDetail,
-  PROFILE_MSG,
   updateProfileRequest,
 } from '@wyn/contract';
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { openMediaStorage } from '../../integrations/open-media-storage.ts';
-import { forbidden } from '../../lib/errors.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { uploadRateLimit } from '../media/media.routes.ts';
-import { discardOwnUnusedMedia, discardUpload, storeMedia } from '../media/media.service.ts';
 import * as svc from './profiles.service.ts';
 
 /** Profiles and follows under /api/v1/club/. @fastify/multipart is registered in this scope (avatars). */
@@ -76,33 +72,16 @@ export async function profilesRoutes(app: AppInstance, { deps }: ModuleOptions) 
     },
     async (request) => {
       const userId = request.auth.userId;
-      if (request.params.id !== userId) throw forbidden(PROFILE_MSG.updateForbidden);
+      // Refused before the upload limit is spent or the body read.
+      svc.assertOwnProfile(userId, request.params.id);
       if (request.isMultipart()) await uploadLimit(request);
       const { raw, files } = await readMultipartOrJson(request, { fileFields: ['avatar'] });
       const input = parseBody(updateProfileRequest, raw);
       const avatar = files.find((f) => f.field === 'avatar');
-      const upload = avatar
-        ? await storeMedia(db, storage, userId, avatar, {
-            allowed: AVATAR_ALLOWED_TYPES,
-            unsupportedMessage: PROFILE_MSG.avatarImageOnly,
-          })
-        : undefined;
-      let replacedAvatar: string | null;
-      try {
-        ({ replacedAvatar } = await svc.updateProfile(db, userId, input, upload?.url, deps.now()));
-      } catch (err) {
-        // Nothing refers to the new file (a taken username, say): do not keep it.
-        if (upload)
-          await discardUpload(db, storage, upload).catch((e: unknown) =>
-            request.log.warn({ err: e }, 'could not remove the upload of a failed profile edit'),
-          );
-        throw err;
-      }
-      // Cleaning up is not the member's concern: the edit has succeeded whatever happens to the old file.
-      if (replacedAvatar)
-        await discardOwnUnusedMedia(db, storage, userId, replacedAvatar).catch((e: unknown) =>
-          request.log.warn({ err: e }, 'could not remove a replaced avatar'),
-        );
+      await svc.updateProfileWithAvatar(db, storage, userId, input, avatar, {
+        now: deps.now(),
+        warn: (err, message) => request.log.warn({ err }, message),
+      });
       return svc.getProfileDetail(db, userId, userId, publicUrl);
     },
   );

@@ -7,6 +7,7 @@ import {
   type Profile,
   type ProfileDetail,
   type updateProfileRequest,
+  AVATAR_ALLOWED_TYPES,
 } from '@wyn/contract';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -20,9 +21,12 @@ import {
   users,
   userSettings,
 } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import type { MediaStorage } from '../../integrations/media-storage.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { UploadedFile } from '../../lib/multipart-body.ts';
 import { displayName } from '../../lib/display-name.ts';
 import { toProfileDto } from '../accounts/profile-dto.ts';
+import { discardOwnUnusedMedia, discardUpload, storeMedia } from '../media/media.service.ts';
 import { identifiersTaken, rethrowUniqueAsFieldError } from '../auth/auth.service.ts';
 import { recordEvent } from '../../events/outbox.ts';
 
@@ -269,6 +273,46 @@ export async function unfollow(db: Db, followerId: string, targetId: string): Pr
       followers_count: await followersOf(tx, targetId),
     };
   });
+}
+
+/** Only the member edits their own profile. */
+export function assertOwnProfile(actorId: string, profileId: string): void {
+  if (profileId !== actorId) throw forbidden(PROFILE_MSG.updateForbidden);
+}
+
+/**
+ * Edits the member's own profile, with a new avatar (an image) when one was uploaded. A stored avatar the edit
+ * then refuses (a taken username, say) is removed, as is the avatar it replaced once the edit has committed.
+ * Cleaning up is not the member's concern: a failure there goes to `warn` and the edit stands.
+ */
+export async function updateProfileWithAvatar(
+  db: Db,
+  storage: MediaStorage,
+  userId: string,
+  input: UpdateProfileInput,
+  avatar: UploadedFile | undefined,
+  opts: { now: Date; warn: (err: unknown, message: string) => void },
+): Promise<void> {
+  const upload = avatar
+    ? await storeMedia(db, storage, userId, avatar, {
+        allowed: AVATAR_ALLOWED_TYPES,
+        unsupportedMessage: PROFILE_MSG.avatarImageOnly,
+      })
+    : undefined;
+  let replacedAvatar: string | null;
+  try {
+    ({ replacedAvatar } = await updateProfile(db, userId, input, upload?.url, opts.now));
+  } catch (err) {
+    if (upload)
+      await discardUpload(db, storage, upload).catch((e: unknown) =>
+        opts.warn(e, 'could not remove the upload of a failed profile edit'),
+      );
+    throw err;
+  }
+  if (replacedAvatar)
+    await discardOwnUnusedMedia(db, storage, userId, replacedAvatar).catch((e: unknown) =>
+      opts.warn(e, 'could not remove a replaced avatar'),
+    );
 }
 
 /**

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   approveAllRequest,
   approveAllResponse,
@@ -28,7 +27,6 @@ import {
   centsToAmount,
 } from '@wyn/contract';
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
-import { questCompletions, quests } from '../../db/schema/index.ts';
 import { openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
 import { multipartFingerprint, withIdempotency } from '../../lib/idempotency.ts';
@@ -140,11 +138,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
       schema: { tags, security, querystring: pageQuery, response: { 200: paginatedSchema(questCompletion) } },
     },
     async (request) => {
-      const page = await svc.listCompletions(
-        db,
-        and(eq(questCompletions.userId, request.auth.userId), eq(quests.isHidden, false))!,
-        request.query,
-      );
+      const page = await svc.listMyParticipations(db, request.auth.userId, request.query);
       return paginated(request, config.publicUrl, request.query, page.rows, page.count);
     },
   );
@@ -156,11 +150,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
       schema: { tags, security, querystring: pageQuery, response: { 200: paginatedSchema(questCompletion) } },
     },
     async (request) => {
-      const page = await svc.listCompletions(
-        db,
-        and(eq(questCompletions.userId, request.auth.userId), eq(questCompletions.verificationStatus, 'approved'))!,
-        request.query,
-      );
+      const page = await svc.listMyCompletions(db, request.auth.userId, request.query);
       return paginated(request, config.publicUrl, request.query, page.rows, page.count);
     },
   );
@@ -279,15 +269,7 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
       schema: { tags, security, querystring: pageQuery, response: { 200: paginatedSchema(questCompletion) } },
     },
     async (request) => {
-      const page = await svc.listCompletions(
-        db,
-        and(
-          eq(quests.creatorId, request.auth.userId),
-          eq(questCompletions.verificationStatus, 'pending'),
-          eq(quests.isHidden, false),
-        )!,
-        request.query,
-      );
+      const page = await svc.listToReview(db, request.auth.userId, request.query);
       return paginated(request, config.publicUrl, request.query, page.rows, page.count);
     },
   );

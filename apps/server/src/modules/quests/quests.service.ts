@@ -289,6 +289,35 @@ export async function listCompletions(
   return { rows: rows.map(toCompletionDto), count: total?.n ?? 0 };
 }
 
+type PageQuery = { page: number; page_size: number };
+
+/** The member's own participations in quests still listed (hidden quests drop out). */
+export function listMyParticipations(db: DbOrTx, userId: string, q: PageQuery) {
+  return listCompletions(db, and(eq(questCompletions.userId, userId), eq(quests.isHidden, false))!, q);
+}
+
+/** The member's approved completions. */
+export function listMyCompletions(db: DbOrTx, userId: string, q: PageQuery) {
+  return listCompletions(
+    db,
+    and(eq(questCompletions.userId, userId), eq(questCompletions.verificationStatus, 'approved'))!,
+    q,
+  );
+}
+
+/** Submissions waiting for this creator's review, on their quests still listed. */
+export function listToReview(db: DbOrTx, creatorId: string, q: PageQuery) {
+  return listCompletions(
+    db,
+    and(
+      eq(quests.creatorId, creatorId),
+      eq(questCompletions.verificationStatus, 'pending'),
+      eq(quests.isHidden, false),
+    )!,
+    q,
+  );
+}
+
 export async function getCompletionDto(db: DbOrTx, id: string): Promise<QuestCompletion> {
   const [row] = await db
     .select(completionColumns)
