@@ -1,7 +1,22 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const webFeatures = readdirSync(path.join(root, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+// Libraries that talk to the outside world (mail, Telegram, Redis, object storage, queues): only
+// apps/server/src/integrations/ may import them, so every outside call has one place to be found and faked.
+const outsideLibraries = ['nodemailer', 'grammy', 'ioredis', '@aws-sdk/*', 'pg', 'pg-boss', 'graphile-worker'];
+const outsideMessage = 'Only apps/server/src/integrations/ talks to the outside; import it from there.';
+const outsidePatterns = [{ group: outsideLibraries, message: outsideMessage }];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', '**/*.config.js'] },
@@ -23,5 +38,96 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+
+  // Layers. import-x/no-cycle skips type-only imports by design; `npm run lint:circles` (madge) sees those.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    // Tests reach across layers on purpose (a lib test drives the wallet service) and nothing imports them.
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          alias: { '@': [path.join(root, 'apps/web/src')] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Web: a feature uses another only through its public index; shared pieces live in components/ or lib/.
+            ...webFeatures.map((feature) => ({
+              target: `apps/web/src/features/${feature}`,
+              from: 'apps/web/src/features',
+              except: webFeatures.flatMap((other) =>
+                other === feature ? [`./${other}`] : [`./${other}/index.ts`, `./${other}/index.tsx`],
+              ),
+              message: 'A feature may not reach into another feature; move the shared piece to components/ or lib/.',
+            })),
+            {
+              target: ['apps/web/src/components', 'apps/web/src/lib'],
+              from: 'apps/web/src/features',
+              message: 'Shared components and lib sit below the features and import none of them.',
+            },
+            // Server: the app's shared types come from the leaf app-types.ts, never from app.ts (which imports
+            // every module), and the leaf itself imports no module.
+            {
+              target: ['apps/server/src/modules', 'apps/server/src/lib', 'apps/server/src/plugins'],
+              from: 'apps/server/src/app.ts',
+              message: 'Take AppInstance, AppContext and ModuleOptions from app-types.ts.',
+            },
+            {
+              target: ['apps/server/src/app-types.ts', 'apps/server/src/lib', 'apps/server/src/integrations'],
+              from: 'apps/server/src/modules',
+              message: 'lib/, integrations/ and app-types.ts sit below the modules and import none of them.',
+            },
+            {
+              target: ['apps/server/src/db/client.ts', 'apps/server/src/db/schema'],
+              from: 'apps/server/src/modules',
+              message: 'The database layer imports no module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/integrations/**', 'apps/server/src/db/**', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: outsidePatterns }] },
+  },
+  {
+    // The database layer opens PostgreSQL connections itself; nothing else outside.
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: outsideLibraries.filter((l) => l !== 'pg'), message: outsideMessage }] },
+      ],
+    },
+  },
+  {
+    // Routes and jobs parse, call a service and shape the answer: only services touch the database.
+    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.job.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...outsidePatterns,
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/db/schema/*'],
+              message: 'Only services touch the database; move the query into the module’s service.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -11,7 +11,6 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { listenPostgres } from '../integrations/live-events-pg.ts';
-import type { QueueConnection } from '../integrations/job-queue.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -19,10 +18,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Either the database or an open transaction: services take this and pass `tx` down. */
 export type DbOrTx = Db | Tx;
 
+/** Where the job queue keeps its jobs: the embedded database itself, or the PostgreSQL server at `url`. */
+export type QueueConnection = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Where the job queue keeps its jobs (src/events/job-queue.ts): this PGlite, or this server. */
+  /** Where the job queue keeps its jobs (integrations/job-queue.ts): this PGlite, or this server. */
   queueConnection: QueueConnection;
   migrate(): Promise<void>;
   ping(): Promise<void>;

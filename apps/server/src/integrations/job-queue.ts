@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type PGliteLike } from 'pg-boss';
-import type { DbOrTx } from '../db/client.ts';
-
-/** Where the queue keeps its jobs: the embedded database itself, or the PostgreSQL server at `url`. */
-export type QueueConnection = { kind: 'pglite'; client: PGliteLike } | { kind: 'postgres'; url: string };
+import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
+import type { DbOrTx, QueueConnection } from '../db/client.ts';
 
 /**
  * The job queue (pg-boss, docs/decisions/0009): retries with back-off, each job to one worker across
