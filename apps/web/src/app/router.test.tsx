@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { authSession } from '@/lib/session';
-import { homepage, jsonResponse, profile, user, USER_ID } from '@/testing/fixtures';
+import { homepage, profile, user, USER_ID } from '@/testing/fixtures';
+import { appConfig } from '@/testing/msw/account-handlers';
+import { apiError, routes } from '@/testing/msw/api';
 import { AppRoutes } from './router';
 
 function LocationProbe() {
@@ -26,31 +28,19 @@ function renderAt(path: string) {
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url.includes('bot/config/'))
-        return jsonResponse({
-          product_name: 'Wyn',
-          telegram_bot_username: null,
-          telegram_bot_id: null,
-          welcome_bonus: '100.00',
-        });
-      if (url.includes('bot/current-user/')) return jsonResponse(user);
-      if (url.includes('club/profiles/me/')) return jsonResponse(profile);
-      if (url.includes('club/wallets/my_wallet/'))
-        return jsonResponse({ id: USER_ID, user: USER_ID, balance: '10.00' });
-      if (url.includes('club/notifications/'))
-        return jsonResponse({ results: [], count: 0, next: null, previous: null, unread_count: 0 });
-      if (url.includes('club/homepage/complete/')) return jsonResponse(homepage());
-      return jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404);
-    }),
-  );
+  routes({
+    'bot/config/': appConfig,
+    'bot/current-user/': user,
+    'club/profiles/me/': profile,
+    'club/wallets/my_wallet/': { id: USER_ID, user: USER_ID, balance: '10.00' },
+    'club/notifications/': { results: [], count: 0, next: null, previous: null, unread_count: 0 },
+    'club/homepage/complete/': homepage(),
+    // Every other call (profiles/{id}/, the live stream, …): 404, which the screens show as not found.
+    '/api/v1/': () => apiError(404, { detail: 'Not found.', code: 'not_found' }),
+  });
 });
 afterEach(() => {
   authSession.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('routes when signed out', () => {
