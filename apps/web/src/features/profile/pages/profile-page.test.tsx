@@ -1,7 +1,11 @@
+import { http, HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ProfileDetail } from '@wyn/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authSession } from '@/lib/session';
+import { apiPaths } from '@/config/paths';
+import { apiError, apiUrl, recordRequests } from '@/testing/msw/api';
+import { server } from '@/testing/msw/server';
 import { jsonResponse, OTHER_ID, profile as baseProfile, user, USER_ID } from '@/testing/fixtures';
 import { renderScreen } from '@/testing/render';
 import ProfilePage from './profile-page';
@@ -24,37 +28,33 @@ const other = (patch: Partial<ProfileDetail> = {}): ProfileDetail => ({
 });
 
 let followReply: () => Promise<Response>;
-let calls: { url: string; method: string }[];
+let calls: Array<{ method: string; path: string }>;
 
 beforeEach(() => {
-  calls = [];
   authSession.signIn({ access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user });
   followReply = async () => jsonResponse({ detail: 'ok', is_following: true, followers_count: 4 });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ url, method });
-      if (url.endsWith(`club/profiles/${OTHER_ID}/follow/`)) return followReply();
-      if (url.endsWith(`club/profiles/${OTHER_ID}/`)) return jsonResponse(other());
-      if (url.endsWith(`club/profiles/${USER_ID}/`))
-        return jsonResponse({ ...other(), ...baseProfile, is_own: true, bio: '' });
-      if (url.endsWith('club/profiles/me/')) return jsonResponse(baseProfile);
-      if (url.endsWith('club/user-settings/'))
-        return jsonResponse({
-          theme: 'system',
-          notifications_enabled: true,
-          private_profile: false,
-          created_at: '',
-          updated_at: '',
-        });
-      return jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404);
-    }),
+  calls = recordRequests();
+  server.use(
+    http.post(apiUrl(apiPaths.profileFollow(OTHER_ID)), () => followReply()),
+    http.get(apiUrl(apiPaths.profile(OTHER_ID)), () => HttpResponse.json(other())),
+    http.get(apiUrl(apiPaths.profile(USER_ID)), () =>
+      HttpResponse.json({ ...other(), ...baseProfile, is_own: true, bio: '' }),
+    ),
+    http.get(apiUrl(apiPaths.myProfile), () => HttpResponse.json(baseProfile)),
+    http.get(apiUrl(apiPaths.userSettings), () =>
+      HttpResponse.json({
+        theme: 'system',
+        notifications_enabled: true,
+        private_profile: false,
+        created_at: '2025-01-01T00:00:00Z',
+        updated_at: '2025-01-01T00:00:00Z',
+      }),
+    ),
+    // Every other call: 404, as the server answers an unknown path.
+    http.all('*/api/v1/*', () => apiError(404, { detail: 'Not found.', code: 'not_found' })),
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   authSession.clear();
 });
 
@@ -76,7 +76,7 @@ describe('profile page', () => {
     await waitFor(() => expect(screen.getByTestId('followers-count').textContent).toBe('4'));
     expect(screen.getByRole('button', { name: 'Unfollow' })).toBeTruthy();
     release();
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/follow/') && c.method === 'POST')).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/follow/') && c.method === 'POST')).toBe(true));
     expect(screen.getByTestId('followers-count').textContent).toBe('4');
   });
 
@@ -84,7 +84,7 @@ describe('profile page', () => {
     followReply = async () => jsonResponse({ detail: 'nope', code: 'invalid' }, 400);
     renderAt(`/profile/${OTHER_ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Follow' }));
-    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/follow/'))).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/follow/'))).toBe(true));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Follow' })).toBeTruthy());
     expect(screen.getByTestId('followers-count').textContent).toBe('3');
   });
