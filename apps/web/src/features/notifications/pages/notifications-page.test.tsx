@@ -1,8 +1,10 @@
+import { http } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Notification } from '@wyn/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authSession } from '@/lib/session';
 import { jsonResponse, user } from '@/testing/fixtures';
+import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import NotificationsPage from './notifications-page';
 
@@ -32,11 +34,10 @@ beforeEach(() => {
     note(4, { is_read: true, notification_type: 'follow' }),
   ];
   authSession.signIn({ access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
+  server.use(
+    http.all('*/api/v1/*', async ({ request }) => {
+      const url = new URL(request.url);
+      const method = request.method;
       calls.push({ url: url.pathname + url.search, method });
       if (method === 'GET' && url.pathname.endsWith('/club/notifications/')) {
         if (failList) return jsonResponse({ detail: 'Database is napping.' }, 400);
@@ -68,7 +69,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   authSession.clear();
 });
 
