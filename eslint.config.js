@@ -47,6 +47,9 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Without these import-x reads only .js files when it follows imports, and no-cycle would see no circle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
