@@ -1,8 +1,10 @@
+import { http } from 'msw';
 import type { MyPerk } from '@wyn/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, perk } from '@/testing/fixtures';
 import { notify } from '@/lib/toast';
+import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import ManagePerksPage from './manage-perks-page';
 
@@ -31,10 +33,10 @@ beforeEach(() => {
     }),
     mine(ID_B, { title: 'Hidden perk', status: 'sold_out' }),
   ];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
+  server.use(
+    http.all('*/api/v1/*', async ({ request }) => {
+      const url = request.url;
+      const init = { method: request.method };
       if (url.includes('club/perks/my_perks/')) return jsonResponse({ results: list, count: list.length });
       if (init?.method === 'PATCH') {
         patched.push(url);
@@ -50,7 +52,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
