@@ -1,9 +1,10 @@
 import type { ExploreComplete, SearchResponse } from '@wyn/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authSession } from '@/lib/session';
 import { jsonResponse, quest, user } from '@/testing/fixtures';
 import { appConfig } from '@/testing/msw/account-handlers';
+import { routes } from '@/testing/msw/api';
 import { renderScreen } from '@/testing/render';
 import { ExplorePage } from './explore-page';
 
@@ -36,25 +37,11 @@ const found: SearchResponse = {
 };
 const bad = () => Promise.resolve(jsonResponse({ detail: 'Nope.', code: 'invalid' }, 400));
 
-function stubApi(routes: Record<string, unknown>) {
-  const calls: Array<{ url: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      for (const [path, body] of Object.entries(routes))
-        if (url.includes(path))
-          return typeof body === 'function' ? (body as () => Promise<Response>)() : jsonResponse(body);
-      return jsonResponse(appConfig);
-    }),
-  );
-  return calls;
-}
+/** The screen's calls by path fragment, and the public configuration; anything else fails the test. */
+const stubApi = (map: Record<string, object>) => routes({ ...map, 'bot/config/': appConfig });
 
 afterEach(() => {
   authSession.clear();
-  vi.unstubAllGlobals();
 });
 
 describe('ExplorePage signed out', () => {

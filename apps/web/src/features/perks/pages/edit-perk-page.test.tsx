@@ -1,7 +1,9 @@
+import { HttpResponse } from 'msw';
 import type { PerkDetail } from '@wyn/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, USER_ID } from '@/testing/fixtures';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_ID } from '@/testing/fixtures';
+import { apiError, routes } from '@/testing/msw/api';
 import { renderScreen } from '@/testing/render';
 import EditPerkPage from './edit-perk-page';
 
@@ -34,24 +36,24 @@ const detail = (extra: Partial<PerkDetail> = {}): PerkDetail => ({
 });
 
 let patchStatus = 200;
+/** Bodies of the PATCH requests the screen sent. */
+let patches: unknown[] = [];
 beforeEach(() => {
   patchStatus = 200;
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url.includes('club/tags/')) return jsonResponse({ results: [], count: 0, next: null, previous: null });
-      if (url.includes(`club/perks/${ID}/details/`)) return jsonResponse(detail());
-      if (url.includes(`club/perks/${ID}/`) && init?.method === 'PATCH')
-        return patchStatus === 200
-          ? jsonResponse(detail())
-          : jsonResponse({ detail: "You don't have permission to perform this action." }, patchStatus);
-      return jsonResponse({ detail: 'Not found.' }, 404);
-    }),
-  );
+  patches = [];
+  routes({
+    'club/tags/': { results: [], count: 0, next: null, previous: null },
+    [`club/perks/${ID}/details/`]: detail(),
+    [`club/perks/${ID}/`]: async (request) => {
+      if (request.method !== 'PATCH') return apiError(404, { detail: 'Not found.', code: 'not_found' });
+      patches.push(await request.json());
+      return patchStatus === 200
+        ? HttpResponse.json(detail())
+        : apiError(patchStatus, { detail: "You don't have permission to perform this action.", code: 'forbidden' });
+    },
+  });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const next = () => fireEvent.click(screen.getByRole('button', { name: /Next Step/ }));
 
@@ -67,8 +69,7 @@ describe('edit perk', () => {
     next();
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/perk/${ID}`));
-    const patch = vi.mocked(fetch).mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ cost_amount: '30.00', discount_code: 'COFFEE2' });
+    expect(patches[0]).toEqual({ cost_amount: '30.00', discount_code: 'COFFEE2' });
   });
 
   it('reports a 403 as lacking permission', async () => {
