@@ -1,8 +1,12 @@
+import { http } from 'msw';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PerkDetail } from '@wyn/contract';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authSession } from '@/lib/session';
 import { jsonResponse, OTHER_ID, user, USER_ID } from '@/testing/fixtures';
+import { appConfig } from '@/testing/msw/account-handlers';
+import { apiError } from '@/testing/msw/api';
+import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import PerkPage from './perk-page';
 
@@ -48,13 +52,13 @@ beforeEach(() => {
   serverCost = perk.cost_amount;
   calls = [];
   authSession.signIn({ access: 'a', refresh: 'r', access_expires_at: '2099-01-01T00:00:00Z', user });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string>, body });
+  server.use(
+    http.all('*/api/v1/*', async ({ request }) => {
+      const url = request.url;
+      const method = request.method;
+      const text = await request.text();
+      const body: unknown = text ? JSON.parse(text) : undefined;
+      calls.push({ url, method, headers: Object.fromEntries(request.headers), body });
       if (url.endsWith(`club/perks/${PERK_ID}/details/`)) return jsonResponse(perk);
       if (url.endsWith('wallets/my_wallet/')) return jsonResponse({ id: WALLET_ID, user: USER_ID, balance: '120.00' });
       if (url.endsWith('/redeem/')) {
@@ -78,13 +82,12 @@ beforeEach(() => {
           auto_purchased: false,
         });
       }
-      if (url.includes('bot/config/')) return jsonResponse({ product_name: 'Wyn' });
+      if (url.includes('bot/config/')) return jsonResponse(appConfig);
       return jsonResponse({ detail: 'Not found.' }, 404);
     }),
   );
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   authSession.clear();
 });
 
@@ -111,7 +114,7 @@ describe('perk page', () => {
     expect(screen.getAllByRole('button', { name: /Already Redeemed/ }).length).toBeGreaterThan(0);
     const redeem = calls.find((c) => c.url.endsWith('/redeem/'))!;
     expect(redeem.method).toBe('POST');
-    expect(redeem.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(redeem.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(redeem.body).toEqual({ expected_cost: '50.00' });
   });
 
@@ -136,14 +139,11 @@ describe('perk page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm & Redeem' }));
     expect((await screen.findByTestId('discount-code')).textContent).toBe('COFFEE-42');
     expect(redeems().map((c) => c.body)).toEqual([{ expected_cost: '50.00' }, { expected_cost: '60.00' }]);
-    expect(redeems()[0]!.headers['Idempotency-Key']).not.toBe(redeems()[1]!.headers['Idempotency-Key']);
+    expect(redeems()[0]!.headers['idempotency-key']).not.toBe(redeems()[1]!.headers['idempotency-key']);
   });
 
   it('shows Perk Not Found on a 404', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404)),
-    );
+    server.use(http.all('*/api/v1/*', () => apiError(404, { detail: 'Not found.', code: 'not_found' })));
     render();
     expect(await screen.findByText('Perk Not Found')).toBeTruthy();
     expect(screen.getByText('The requested perk could not be found.')).toBeTruthy();
