@@ -1,8 +1,11 @@
+import { http } from 'msw';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, OTHER_ID, USER_ID } from '@/testing/fixtures';
 import { notify } from '@/lib/toast';
 import { appConfig } from '@/testing/msw/account-handlers';
+import { apiError } from '@/testing/msw/api';
+import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import type { MyParticipation, QuestDetail } from '../types';
 import QuestPage from './quest-page';
@@ -68,12 +71,11 @@ beforeEach(() => {
   calls = [];
   localStorage.setItem('wyn.token', 'token');
   localStorage.setItem('wyn.user', JSON.stringify({ id: USER_ID }));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string> });
+  server.use(
+    http.all('*/api/v1/*', ({ request }) => {
+      const url = request.url;
+      const method = request.method;
+      calls.push({ url, method, headers: Object.fromEntries(request.headers) });
       if (url.endsWith(`club/tasks/${QUEST_ID}/`) && method === 'GET') return jsonResponse(quest);
       if (url.endsWith('/participate/')) {
         quest = { ...quest, my_participation: joined, current_participants: 4 };
@@ -124,7 +126,7 @@ describe('quest page', () => {
     expect(link.getAttribute('href')).toBe('https://t.me/wyn_design');
     const participate = calls.find((c) => c.url.endsWith('/participate/'))!;
     expect(participate.method).toBe('POST');
-    expect(participate.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(participate.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByRole('tab', { name: 'Submit Proof' }).getAttribute('aria-selected')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: 'Verify Channel Membership' }));
@@ -133,10 +135,7 @@ describe('quest page', () => {
 
   it('shows the not-found state with its three actions', async () => {
     quest = questFixture();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ detail: 'Not found.', code: 'not_found' }, 404)),
-    );
+    server.use(http.all('*/api/v1/*', () => apiError(404, { detail: 'Not found.', code: 'not_found' })));
     render();
     expect(await screen.findByText('Quest not found. It might have been removed.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
