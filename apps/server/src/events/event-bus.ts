@@ -3,9 +3,12 @@ import { sendInTransaction, type PgBoss } from '../integrations/job-queue.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { outboxEvents, processedEvents } from '../db/schema/index.ts';
 import type { CommittedEvent, DomainEvent } from './domain-events.ts';
-import { trackCommits } from './outbox.ts';
+import { EVENTS_CHANNEL, trackCommits } from './outbox.ts';
 
-/** Runs in the process that committed, right after the commit (caches). Must not throw or wait. */
+/**
+ * Runs once in every instance: in the one that committed right after the commit (so its next read sees the
+ * change), in the others when the database's NOTIFY reaches them. For caches; must not throw or wait.
+ */
 export type InProcessConsumer = { name: string; handle(event: CommittedEvent): void };
 
 /**
@@ -85,15 +88,31 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
         .where(inArray(outboxEvents.id, ids));
   };
 
-  const deliver = async (events: CommittedEvent[]) => {
-    for (const event of events)
-      for (const consumer of local) {
-        try {
-          consumer.handle(event);
-        } catch (err) {
-          log.error({ err, event: event.type, consumer: consumer.name }, 'event consumer failed');
-        }
+  // Each event reaches this instance twice (after its own commit, and through NOTIFY): handled once.
+  const seen = new Set<string>();
+  const runLocal = (event: CommittedEvent) => {
+    if (seen.has(event.id)) return;
+    seen.add(event.id);
+    if (seen.size > 10_000) seen.delete(seen.values().next().value!);
+    for (const consumer of local) {
+      try {
+        consumer.handle(event);
+      } catch (err) {
+        log.error({ err, event: event.type, consumer: consumer.name }, 'event consumer failed');
       }
+    }
+  };
+  const stopListening = await database.listen(EVENTS_CHANNEL, (payload) => {
+    try {
+      const event = JSON.parse(payload) as CommittedEvent;
+      if (typeof event.id === 'string' && typeof event.type === 'string') runLocal(event);
+    } catch {
+      // not one of ours
+    }
+  });
+
+  const deliver = async (events: CommittedEvent[]) => {
+    for (const event of events) runLocal(event);
     if (durable.size === 0 || closed) return;
     if (opts.deliveryDelayMs) await sleep(opts.deliveryDelayMs);
     const dispatched: string[] = [];
@@ -189,6 +208,7 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
     async close() {
       closed = true;
       clearInterval(timer);
+      await stopListening();
       await Promise.allSettled([...inflight]);
       untrack();
       buses.delete(db);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { LiveEvent } from '@wyn/contract';
-import { createTestApp, type TestApp } from '../../test/create-test-app.ts';
+import { createTestApp, usingPostgres, type TestApp } from '../../test/create-test-app.ts';
+import { buildApp } from '../app.ts';
+import { openPostgres } from '../db/client.ts';
 import { createMember } from '../../test/users.ts';
 import { clubRequests } from '../../test/club-requests.ts';
 import { notifications, outboxEvents, processedEvents } from '../db/schema/index.ts';
@@ -139,4 +141,31 @@ describe('domain events', () => {
       .where(and(eq(processedEvents.eventId, event!.id), eq(processedEvents.consumer, 'test-flaky')));
     expect(handled).toHaveLength(1);
   }, 60_000);
+});
+
+describe.runIf(usingPostgres)('domain events on two instances (PostgreSQL)', () => {
+  it("every instance's in-process consumers hear a change once; durable consumers run once in all", async () => {
+    const url = (t.database.queueConnection as { url: string }).url;
+    const other = await openPostgres(url, 5);
+    const b = await buildApp({ config: t.config, database: other, logger: false });
+    await b.ready();
+    try {
+      const heardByB: CommittedEvent[] = [];
+      eventBusOf(other.db)!.onCommit({ name: 'test-b', handle: (e) => void heardByB.push(e) });
+      const before = (await notificationsOf(ava)).length;
+      const res = await post(ben, `/profiles/${ava.user.id}/follow/`);
+      expect(res.statusCode, res.body).toBe(200);
+      await until(() => heardByB.some((e) => e.type === 'follow.created'));
+      await sleep(1500); // several sweeps on both instances
+      expect(heardByB.filter((e) => e.type === 'follow.created')).toHaveLength(1);
+      expect(heardByB[0]).toMatchObject({
+        type: 'follow.created',
+        payload: { followerId: ben.user.id, targetId: ava.user.id },
+      });
+      expect((await notificationsOf(ava)).length - before).toBe(1);
+    } finally {
+      await b.close();
+      await other.close();
+    }
+  });
 });

@@ -1,6 +1,13 @@
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outboxEvents } from '../db/schema/index.ts';
 import type { CommittedEvent, DomainEvent } from './domain-events.ts';
+
+/**
+ * The PostgreSQL channel that tells every instance of a committed event (NOTIFY is delivered at commit and
+ * dropped on rollback), for the in-process consumers of the instances that did not make the change.
+ */
+export const EVENTS_CHANNEL = 'wyn_events';
 
 /** What hears of events once their transaction committed (the event bus of one app instance). */
 export type CommitListener = (events: CommittedEvent[]) => Promise<void>;
@@ -24,6 +31,10 @@ export async function recordEvent(tx: DbOrTx, event: DomainEvent): Promise<void>
     .values({ type: event.type, payload: event.payload })
     .returning({ id: outboxEvents.id });
   const committed = { ...event, id: row!.id } as CommittedEvent;
+  // NOTIFY carries at most 8000 bytes: a long payload goes without its details (caches need only the type).
+  const full = JSON.stringify(committed);
+  const wire = full.length < 7000 ? full : JSON.stringify({ id: committed.id, type: committed.type, payload: {} });
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${wire})`);
   const batch = batches.get(tx);
   if (batch) {
     batch.push(committed);
