@@ -18,17 +18,6 @@ export type Effect = Outcome & {
   afterCommit?: (save: SaveOutcome) => Promise<Outcome>;
 };
 
-/** An outcome whose in-process consumer (a cache) must only hear of it once it is committed. */
-export function thenAfterCommit(outcome: Outcome, consumer: () => void): Effect {
-  return {
-    ...outcome,
-    afterCommit: async () => {
-      consumer();
-      return outcome;
-    },
-  };
-}
-
 /** Sorted keys at every level, so the same request hashes the same whatever order its fields came in. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

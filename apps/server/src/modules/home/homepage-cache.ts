@@ -6,9 +6,9 @@ import { homepageComplete, type HomepageComplete } from '@wyn/contract';
  *
  * - Fresh for `ttlMs`; after that, readers get the previous copy at once while one refresh runs in the
  *   background (so no reader waits on the database), up to `maxStaleMs`, after which readers wait.
- * - Changes made through this process show at once: services that change what home shows (curation,
- *   hiding, creating or deleting quests and perks, the seed) call `homeContentChanged()`, and the next
- *   read waits for a fresh copy. Changes made by another instance show within about `ttlMs`.
+ * - Changes show at once: the home-cache consumer of domain events (home-cache.consumer.ts) calls
+ *   `homeContentChanged()` once a change to quests or perks has committed, in every instance (decision 0009),
+ *   and the seed calls it directly; the next read waits for a fresh copy.
  */
 export const HOME_CACHE_TTL_MS = 1000;
 
