@@ -1,5 +1,7 @@
 import { MSG } from '@wyn/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { server } from '@/testing/msw/server';
 import { createApiClient, type SessionAdapter } from './api-client';
 import { ApiError } from './api-error';
 import type { TokenPayload } from './session';
@@ -43,15 +45,41 @@ function memorySession(initial: { token: string | null; refreshToken: string | n
 
 type Handler = (url: string, init: RequestInit & { headers: Record<string, string> }) => Response | Promise<Response>;
 
+/** Header names as the client writes them (Request lower-cases them). */
+const canonical = (name: string) =>
+  name
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('-');
+
+/**
+ * The client on the test network (MSW): `handler` sees each request as (path, init) and answers it; a thrown
+ * TypeError is a network failure. `fetch` records what reached the network.
+ */
 function setup(handler: Handler, session = memorySession({ token: 'old', refreshToken: 'r1', expiresAt: FAR })) {
-  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-    Promise.resolve(handler(String(input), (init ?? {}) as RequestInit & { headers: Record<string, string> })),
+  const fetch = vi.fn((_url: string, _init: RequestInit & { headers: Record<string, string> }) => {});
+  server.use(
+    http.all('*/api/v1/*', async ({ request }) => {
+      const url = new URL(request.url);
+      const path = url.pathname + url.search;
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => (headers[canonical(name)] = value));
+      const text = await request.text();
+      const init = { method: request.method, headers, signal: request.signal, ...(text ? { body: text } : {}) };
+      fetch(path, init);
+      try {
+        return await handler(path, init);
+      } catch (e) {
+        // A network failure, or the answer to a request the client has already given up on.
+        if (e instanceof TypeError || request.signal.aborted) return HttpResponse.error();
+        throw e;
+      }
+    }),
   );
   const onError = vi.fn();
   const onSessionExpired = vi.fn();
   const sleeps: number[] = [];
   const client = createApiClient({
-    fetch: fetch as unknown as typeof globalThis.fetch,
     session,
     onError,
     onSessionExpired,
