@@ -9,7 +9,9 @@ import { user } from '@/testing/fixtures';
 import { apiUrl, recordRequests } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
 import { applyLiveEvent, liveKeys, runLiveStream, toLiveEvent, useLiveConnected, useLiveUpdates } from './live-events';
+import { queryKeys } from './query-client';
 import { authSession } from './session';
+import { walletKeys } from '@/features/wallet/api/get-transactions';
 
 describe('toLiveEvent', () => {
   it('reads our events and ignores data that is not one', () => {
@@ -32,7 +34,18 @@ describe('applyLiveEvent', () => {
     expect(invalidated('message')).toEqual([liveKeys.messages, liveKeys.notifications]);
     expect(invalidated('message_read')).toEqual([liveKeys.messages]);
     expect(invalidated('notification')).toEqual([liveKeys.notifications]);
-    expect(invalidated('resync')).toEqual([liveKeys.messages, liveKeys.notifications]);
+    expect(invalidated('resync')).toEqual([
+      liveKeys.wallet,
+      liveKeys.walletHistory,
+      liveKeys.messages,
+      liveKeys.notifications,
+    ]);
+  });
+
+  it('refreshes the balance and the wallet history on a wallet event, and nothing else', () => {
+    expect(invalidated('wallet')).toEqual([liveKeys.wallet, liveKeys.walletHistory]);
+    expect(liveKeys.wallet).toEqual(queryKeys.myWallet);
+    expect(liveKeys.walletHistory).toEqual(walletKeys.all);
   });
 });
 

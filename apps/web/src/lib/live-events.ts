@@ -66,11 +66,11 @@ export function toLiveEvent(data: string): LiveEvent | null {
 
 /** Refetches what an event concerns (only queries on screen refetch; the rest go stale). */
 export function applyLiveEvent(qc: QueryClient, event: LiveEvent) {
-  if (event.type === 'wallet') {
-    // A reward, transfer, redemption or escrow move changed the balance: the wallet and its history refetch.
+  if (event.type === 'wallet' || event.type === 'resync') {
+    // A reward, transfer, redemption or escrow move changed the balance (a resync may have missed one).
     void qc.invalidateQueries({ queryKey: liveKeys.wallet });
     void qc.invalidateQueries({ queryKey: liveKeys.walletHistory });
-    return;
+    if (event.type === 'wallet') return;
   }
   if (event.type !== 'notification') void qc.invalidateQueries({ queryKey: liveKeys.messages });
   if (event.type === 'notification' || event.type === 'message' || event.type === 'resync')
