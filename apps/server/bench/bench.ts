@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: DESIGN §7 on PostgreSQL, against the real server process.
+ * `npm run bench`: docs/performance.md on PostgreSQL, against the real server process.
  * - hot reads: each must reach half the requests per second of a bare endpoint (one indexed query on the
  *   same stack, authenticated the same way) in the same run, with p99 under 50 ms;
  * - flash redemption: 1,000 members redeem a perk with 100 left, all at once;

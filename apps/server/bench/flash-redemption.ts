@@ -17,7 +17,7 @@ export type FlashResult = {
 };
 
 /**
- * DESIGN §7: 1,000 members redeem a perk with 100 left, all at once. Exactly `stock` succeed, the rest are
+ * docs/performance.md: 1,000 members redeem a perk with 100 left, all at once. Exactly `stock` succeed, the rest are
  * refused with Out of Stock, nothing goes negative and every ledger invariant holds afterwards.
  */
 export async function flashRedemption(server: BenchServer, members = 1000, stock = 100): Promise<FlashResult> {

@@ -79,7 +79,7 @@ export async function fill(database: Database, size: GrowthSize) {
     join m r on r.k = (g * 7919 + 1 + g % 97) % c.total`);
   // Ledger: system rewards (the system account may go negative), `OWN_TRANSACTIONS` to ava, the rest spread
   // over the other members; each with its two entries, then balances recomputed from the entries, so every
-  // invariant of DESIGN §1 still holds.
+  // invariant of docs/product.md still holds.
   await run(sql`insert into wallets (kind, user_id) select 'member', id from users where username like 'gm\\_%'
                 on conflict do nothing`);
   await run(sql`

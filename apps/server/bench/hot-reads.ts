@@ -35,7 +35,7 @@ export async function measure(
   };
 }
 
-/** The hot reads of DESIGN §7 against a bare endpoint (one indexed query, same stack, same auth). */
+/** The hot reads of docs/performance.md against a bare endpoint (one indexed query, same stack, same auth). */
 export async function hotReads(server: BenchServer, opts: { connections: number; duration: number }) {
   const { base } = server;
   const headers = await demoLogin(base);

@@ -3,7 +3,7 @@ import { pageQuery } from './common.ts';
 import { LIMITS } from './limits.ts';
 import { isStorableText } from './strings.ts';
 
-/** Chat texts (spec 02 §2 /messages, §8), shared by the server and the web app. */
+/** Chat texts (docs/spec/02-explore-details-wallet-social.md §2 /messages, §8), shared by the server and the web app. */
 export const CHAT_MSG = {
   contentRequired: 'Message cannot be empty.',
   contentTooLong: `Message must be at most ${LIMITS.messageMax} characters.`,

@@ -77,7 +77,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** `Idempotency-Key` answers (DESIGN §3). */
+/** `Idempotency-Key` answers (docs/architecture.md, API conventions). */
 export const IDEMPOTENCY_MSG = {
   keyTooLong: 'Idempotency-Key must be at most 200 characters.',
   inProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',

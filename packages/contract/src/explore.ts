@@ -4,7 +4,7 @@ import { perkOrderings } from './perks.ts';
 import { profileCard } from './profiles.ts';
 import { questOrderings } from './quests.ts';
 
-/** Explore: categories, popular searches, filters and search (spec 02 §2, §3, §4, §7, §8, §9). */
+/** Explore: categories, popular searches, filters and search (docs/spec/02-explore-details-wallet-social.md §2, §3, §4, §7, §8, §9). */
 
 export const EXPLORE_LIMITS = {
   pageSize: 20,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The only types `POST media/upload/` accepts (spec 01 §5), read from the file's bytes. */
+/** The only types `POST media/upload/` accepts (docs/spec/01-signin-home-create.md §5), read from the file's bytes. */
 export const MEDIA_ALLOWED_TYPES = [
   'image/jpeg',
   'image/png',

@@ -1,6 +1,6 @@
 /** User-facing sentences, worded exactly as the spec gives them. Server and web share this list. */
 export const MSG = {
-  // registration and verification (spec 01 §5, §8)
+  // registration and verification (docs/spec/01-signin-home-create.md §5, §8)
   registerNeedIdentifier: 'Please provide at least one of: username, email, or phone number',
   passwordRequired: 'Password is required',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -39,7 +39,7 @@ export const MSG = {
   deliveryFailed: 'We could not send the verification code. Please try again in a moment.',
   accountDisabled: 'This account has been disabled.',
 
-  // global error derivation (spec 01 §8)
+  // global error derivation (docs/spec/01-signin-home-create.md §8)
   forbidden: "You don't have permission to perform this action.",
   forbiddenAccess: "Access denied. You don't have permission to perform this action.",
   notFoundInvalidId: 'The requested item could not be found. It may have been removed or you may have an invalid link.',
@@ -55,14 +55,14 @@ export const MSG = {
   serverError: 'Something went wrong on our side. Please try again later.',
   invalidIdFormat: 'Invalid ID format',
 
-  // generic states (spec 01 §2)
+  // generic states (docs/spec/01-signin-home-create.md §2)
   errorTitle: 'Something went wrong',
   errorDescription: "We couldn't load the requested data. Please try again later.",
   errorAction: 'Go back',
   notFoundPage: 'Oops! Page not found',
   returnHome: 'Return to Home',
 
-  // home (spec 01 §2)
+  // home (docs/spec/01-signin-home-create.md §2)
   noQuests: 'No quests available',
   noQuestsHint: 'Explore our community or create your own quest!',
   noPerks: 'No perks available',

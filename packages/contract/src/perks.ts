@@ -17,12 +17,12 @@ import { LIMITS } from './limits.ts';
 import { privateMediaRefOf } from './media.ts';
 import { tag } from './tags.ts';
 
-/** Perk requests and responses: spec 01 §3, §5, §7 and spec 02 §2–§8; DESIGN §1 (perk delivery). */
+/** Perk requests and responses: docs/spec/01-signin-home-create.md §3, §5, §7 and docs/spec/02-explore-details-wallet-social.md §2–§8; docs/product.md (perk delivery). */
 
 const wholeW = (cents: number) => `${Math.trunc(cents / 100)}`;
 
 export const PERK_MSG = {
-  // final check on submit (spec 01 §5)
+  // final check on submit (docs/spec/01-signin-home-create.md §5)
   titleMin: `Title must be at least ${LIMITS.titleMinFinal} characters`,
   titleMax: `Title must be at most ${LIMITS.titleMax} characters`,
   descriptionMin: `Description must be at least ${LIMITS.descriptionMin} characters`,
@@ -54,7 +54,7 @@ export const PERK_MSG = {
   // reading
   invalidId: 'Invalid ID format',
   notFound: 'Perk not found. It might have been removed.',
-  // redemption (spec 02 §4, §8)
+  // redemption (docs/spec/02-explore-details-wallet-social.md §4, §8)
   notActive: (status: string) => `This perk is not active (status: ${status.replace(/_/g, ' ')}).`,
   alreadyRedeemed: 'You have already redeemed this perk.',
   creatorCannotRedeem: "You're the creator of this perk and can't redeem it.",
@@ -68,7 +68,7 @@ export const PERK_MSG = {
   deleted: 'Perk deleted successfully',
 } as const;
 
-/** Stable `code`s of the redeem refusals, one per alert of spec 02 §4. */
+/** Stable `code`s of the redeem refusals, one per alert of docs/spec/02-explore-details-wallet-social.md §4. */
 export const PerkErrorCode = {
   inactive: 'perk_inactive',
   alreadyRedeemed: 'already_redeemed',
@@ -92,7 +92,7 @@ const isExclusiveMediaUrl = (s: string) => isUsableMediaUrl(s) || privateMediaRe
 
 /**
  * Exclusive content as a creator sends it (object or JSON string). Temporary `blob:` addresses are removed
- * from media_urls (spec 01 §5); what remains must be an uploaded file or an http(s) address. Whether the
+ * from media_urls (docs/spec/01-signin-home-create.md §5); what remains must be an uploaded file or an http(s) address. Whether the
  * content is complete for its content_type is checked by `exclusiveContentProblem` (after uploads).
  */
 export const exclusiveContentInput = z.preprocess(
@@ -128,7 +128,7 @@ export const exclusiveContent = z.object({
 });
 export type ExclusiveContent = z.infer<typeof exclusiveContent>;
 
-/** The sentence for incomplete exclusive content, or null when it is complete (spec 01 §5). */
+/** The sentence for incomplete exclusive content, or null when it is complete (docs/spec/01-signin-home-create.md §5). */
 export function exclusiveContentProblem(
   c: ExclusiveContentInput | undefined | null,
 ): { field: string; message: string } | null {
@@ -237,7 +237,7 @@ export const updatePerkRequest = z.strictObject({
 });
 export type UpdatePerkRequest = z.input<typeof updatePerkRequest>;
 
-/** What only the creator and members who redeemed ever receive (DESIGN §1). */
+/** What only the creator and members who redeemed ever receive (docs/product.md). */
 export const perkContent = z.object({
   perk_type: perkType,
   telegram_url: z.string().nullable().optional(),
@@ -269,7 +269,7 @@ export const perkDetail = z.object({
   perk_type: perkType,
   is_verified: z.boolean(),
   is_redeemed: z.boolean(),
-  /** False once the viewer has redeemed it (spec 02 §4: is_available false counts as redeemed). */
+  /** False once the viewer has redeemed it (docs/spec/02-explore-details-wallet-social.md §4: is_available false counts as redeemed). */
   is_available: z.boolean(),
   redeemed_at: z.string().nullable(),
   /** Only for the creator and members who redeemed; null for everyone else. */
@@ -298,7 +298,7 @@ export type PerkListQuery = z.infer<typeof perkListQuery>;
 export const myPerk = perkCard.extend({
   updated_at: z.string(),
   is_verified: z.boolean(),
-  /** Exclusive images/video point at a temporary `blob:` address (spec 02 §4, Fix Media Issues). */
+  /** Exclusive images/video point at a temporary `blob:` address (docs/spec/02-explore-details-wallet-social.md §4, Fix Media Issues). */
   has_media_issue: z.boolean(),
   exclusive_content: exclusiveContent.nullable(),
 });

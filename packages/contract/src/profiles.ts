@@ -4,7 +4,7 @@ import { amountString, uuid } from './common.ts';
 import { LIMITS } from './limits.ts';
 import { isStorableText } from './strings.ts';
 
-/** Profile and follow texts (spec 02 §8), shared by the server and the web app. */
+/** Profile and follow texts (docs/spec/02-explore-details-wallet-social.md §8), shared by the server and the web app. */
 export const PROFILE_MSG = {
   notFound: 'Profile not found.',
   cannotFollowSelf: 'You cannot follow yourself.',

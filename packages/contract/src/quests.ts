@@ -15,10 +15,10 @@ import {
 import { LIMITS } from './limits.ts';
 import { tag } from './tags.ts';
 
-/** Quest (wire: task) requests and responses: spec 01 §3, §5, §7 and spec 02 §2–§8. */
+/** Quest (wire: task) requests and responses: docs/spec/01-signin-home-create.md §3, §5, §7 and docs/spec/02-explore-details-wallet-social.md §2–§8. */
 
 export const QUEST_MSG = {
-  // final check on submit (spec 01 §5)
+  // final check on submit (docs/spec/01-signin-home-create.md §5)
   titleMin: `Title must be at least ${LIMITS.titleMinFinal} characters`,
   titleMax: `Title must be at most ${LIMITS.titleMax} characters`,
   descriptionMin: `Description must be at least ${LIMITS.descriptionMin} characters`,
@@ -43,7 +43,7 @@ export const QUEST_MSG = {
   insufficientToCreate: "You don't have enough W to fund this quest.",
   createSuccess: 'Quest created successfully!',
   createFailed: 'Failed to create quest. Please try again.',
-  // channel check (spec 01 §5, §8)
+  // channel check (docs/spec/01-signin-home-create.md §5, §8)
   channelUsernameRequired: 'Channel username is required',
   channelUsernameSpaces: 'Channel username cannot contain spaces',
   channelHelp: 'Enter the username of your Telegram channel (with or without @)',
@@ -56,7 +56,7 @@ export const QUEST_MSG = {
   memberListInaccessible: 'Our bot cannot view the member list of this chat. Make it an administrator and try again.',
   telegramNotConfigured: 'Telegram checks are not configured on this server.',
   telegramUnavailable: 'Could not reach Telegram. Please try again.',
-  // participation (spec 02 §4, §8)
+  // participation (docs/spec/02-explore-details-wallet-social.md §4, §8)
   creatorCannotJoin: "You're the creator",
   notActive: 'Quest not active',
   expired: 'Quest expired',
@@ -76,7 +76,7 @@ export const QUEST_MSG = {
   notJoinQuest: 'This quest is not verified through a Telegram channel.',
   botNotStarted: 'We have not seen you start the bot yet. Open the bot link, press Start, then try again.',
   notAutomatic: 'This quest is reviewed by its creator. Submit proof instead.',
-  // review (DESIGN §1)
+  // review (docs/product.md)
   rejectReasonRequired: 'A reason is required to reject a submission',
   notPending: 'Only a pending submission can be reviewed.',
   creatorCannotPay: "The quest's creator does not have enough W to pay this reward.",

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one rule for text a client sends (DESIGN §3): no U+0000 (PostgreSQL `text` and `jsonb` cannot hold it,
+ * The one rule for text a client sends (docs/architecture.md, API conventions): no U+0000 (PostgreSQL `text` and `jsonb` cannot hold it,
  * so it fails in the database as a 500) and no lone UTF-16 surrogate (not encodable as UTF-8, so the driver
  * would silently store U+FFFD instead of what was sent). The server applies it to every request centrally;
  * schemas that want their own message refine with `isStorableText`.

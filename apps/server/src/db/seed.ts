@@ -39,7 +39,7 @@ import { SEED_ASSETS_DIR, SEED_MEDIA_PREFIX } from '../integrations/media-storag
 import { openMediaStorage } from '../integrations/open-media-storage.ts';
 
 /**
- * Demo content so a newcomer sees a living app (DESIGN §4): members, follows, tags, funded quests with
+ * Demo content so a newcomer sees a living app (README.md, Run it): members, follows, tags, funded quests with
  * completions, perks of every type with redemptions, banners with images, home sections, featured items,
  * explore categories, popular searches, filters and notifications. Every point moves through the ledger.
  * One transaction per run.

@@ -18,7 +18,7 @@ export function privateNameOf(ref: string | null | undefined): string | null {
 }
 export const isPrivateName = (name: string) => PRIVATE_NAME.test(name);
 
-/** The only file types `/media/*` ever serves, by extension (DESIGN §5: never SVG or HTML). */
+/** The only file types `/media/*` ever serves, by extension (docs/security.md: never SVG or HTML). */
 export const SERVED_MEDIA_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',

@@ -5,7 +5,7 @@ import { ErrorCode, LIMITS, MSG, AuthErrorCode } from '@wyn/contract';
 import { AppError, badRequest, unauthorized, unavailable } from '../lib/errors.ts';
 
 /**
- * The only Telegram sign-in checker (DESIGN §5).
+ * The only Telegram sign-in checker (docs/security.md).
  *
  * - Mini App launch data (`initData`): the data-check-string is every received field except `hash`, as
  *   `key=value` lines sorted by key; its HMAC-SHA256 with key HMAC-SHA256("WebAppData", bot token) must

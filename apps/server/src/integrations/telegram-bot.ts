@@ -4,7 +4,7 @@ import { ErrorCode, QUEST_MSG } from '@wyn/contract';
 import { unavailable } from '../lib/errors.ts';
 
 /**
- * The only code that talks to the Telegram Bot API (DESIGN §2), on grammY's `Api` client. When no bot
+ * The only code that talks to the Telegram Bot API (docs/architecture.md), on grammY's `Api` client. When no bot
  * token is configured every call fails with 503 "not configured"; Bot API refusals surface as
  * `TelegramApiError` (with Telegram's description) so callers can map them to clear messages.
  */
@@ -99,7 +99,7 @@ export function telegramBotFromConfig(telegram: {
   return createTelegramBot({ token: telegram.botToken, username: telegram.botUsername, apiRoot: telegram.apiRoot });
 }
 
-/** True when a Bot API `ChatMember` counts as having joined (DESIGN §1). */
+/** True when a Bot API `ChatMember` counts as having joined (docs/product.md). */
 export function isJoinedMember(m: ChatMember): boolean {
   if (m.status === 'creator' || m.status === 'administrator' || m.status === 'member') return true;
   if (m.status === 'restricted') return m.is_member;

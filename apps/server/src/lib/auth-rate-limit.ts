@@ -5,7 +5,7 @@ import { tooManyRequests } from './errors.ts';
 import { sha256 } from './tokens.ts';
 
 /**
- * Rate limits for the sign-in calls (DESIGN §5), `max` requests per minute per client address and per
+ * Rate limits for the sign-in calls (docs/security.md), `max` requests per minute per client address and per
  * identifier (username, e-mail, phone, Telegram id, refresh token) from that address. A stranger must
  * not be able to lock a member out, so one identifier across all addresses gets a larger, slower
  * allowance: AUTH_IDENTIFIER_FACTOR × max per 15 minutes, twice what one address can send in that time.

@@ -11,7 +11,7 @@ type Member = Awaited<ReturnType<typeof createMember>>;
 const api = '/api/v1/club';
 
 /**
- * Idempotency-Key under concurrency (DESIGN §3). PostgreSQL only: PGlite runs one transaction at a time,
+ * Idempotency-Key under concurrency (docs/architecture.md, API conventions). PostgreSQL only: PGlite runs one transaction at a time,
  * so a race there proves nothing.
  */
 describe.runIf(usingPostgres)('Idempotency-Key races (PostgreSQL)', () => {

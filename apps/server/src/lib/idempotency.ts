@@ -58,7 +58,7 @@ function errorOutcome(err: AppError): Outcome {
 }
 
 /**
- * `Idempotency-Key` for money-moving and creating POSTs (DESIGN §3), scoped to (member, method, path).
+ * `Idempotency-Key` for money-moving and creating POSTs (docs/architecture.md, API conventions), scoped to (member, method, path).
  * The key is claimed and its answer stored in the same transaction as the effect, so the effect and its
  * record commit together or not at all. A concurrent request with the same key blocks on the unique index
  * until the first commits, then replays its answer: never a second effect. A 4xx from the effect rolls

@@ -7,7 +7,7 @@ export function pageWindow(q: PageQuery): { limit: number; offset: number } {
 }
 
 /**
- * Absolute next/previous links for a list (DESIGN §3): the request's own path and query with `page`
+ * Absolute next/previous links for a list (docs/architecture.md, API conventions): the request's own path and query with `page`
  * replaced, on the public address. `null` when there is no such page.
  */
 export function pageLinks(

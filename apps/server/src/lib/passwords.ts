@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import type { Config } from '../config.ts';
 
 /**
- * Password hashing with argon2id (DESIGN §5). Production and development use the library's defaults
+ * Password hashing with argon2id (docs/security.md). Production and development use the library's defaults
  * (64 MiB, 3 passes, 4 lanes). Under NODE_ENV=test the cost is lowered (4 MiB, 2 passes, 1 lane) so the
  * suite stays fast; the hash format is the same, so verification works across both.
  */

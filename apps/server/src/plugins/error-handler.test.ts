@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** DESIGN §3: every bad request is a 4xx {detail, code, errors?}; nothing a client sends yields a 500. */
+/** docs/architecture.md, API conventions: every bad request is a 4xx {detail, code, errors?}; nothing a client sends yields a 500. */
 describe('one error mapping', () => {
   const login = (payload: string, contentType = 'application/json') =>
     t.app.inject({ method: 'POST', url: '/api/v1/bot/login/', payload, headers: { 'content-type': contentType } });

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, MSG, type ErrorBody } from '@wyn/contract';
 import { AppError, pgErrorCode, PG_CHECK_VIOLATION, PG_UNIQUE_VIOLATION } from '../lib/errors.ts';
 
-/** One mapping from anything thrown to {detail, code, errors} (DESIGN §3). Nothing a client sends yields a 500. */
+/** One mapping from anything thrown to {detail, code, errors} (docs/architecture.md, API conventions). Nothing a client sends yields a 500. */
 function fieldName(instancePath: string, params: unknown): string {
   const fromPath = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
   if (fromPath) return fromPath;

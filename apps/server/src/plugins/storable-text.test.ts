@@ -30,7 +30,7 @@ const NUL = 'a\u0000b';
 const LONE_HIGH = 'a\ud800b';
 const LONE_LOW = '\udc00';
 
-describe('text the database cannot store (DESIGN §3): 400 with a field error, never a 500', () => {
+describe('text the database cannot store (docs/architecture.md, API conventions): 400 with a field error, never a 500', () => {
   it('login identifier with NUL', async () => {
     expectFieldError(
       await json('POST', '/api/v1/bot/login/', { identifier: NUL, password: 'whatever-1' }, false),

@@ -8,7 +8,7 @@ import { startFakeTelegram, type FakeTelegram } from '../fake-telegram.ts';
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME } from '../telegram-signing.ts';
 
 /**
- * Fuzz pass generated from the served OpenAPI document (issue 12, item 12; DESIGN §6): every operation gets
+ * Fuzz pass generated from the served OpenAPI document (issue 12, item 12; docs/architecture.md, Tests): every operation gets
  * requests whose path, query and body (JSON or multipart) mix plausible values with hostile ones (NUL, lone
  * surrogates, huge numbers, wrong types, deep objects, long strings), sent signed in as a member. Any status
  * ≥ 500 or any response slower than 5 s fails. FUZZ_RUNS (requests per operation, default 40) and FUZZ_SEED

@@ -30,7 +30,7 @@ const WalletPage = lazy(() => import('@/features/wallet/pages/wallet-page'));
 const MessagesPage = lazy(() => import('@/features/messages/pages/messages-page'));
 const NotificationsPage = lazy(() => import('@/features/notifications/pages/notifications-page'));
 
-/** The route table of spec 01 §2. */
+/** The route table of docs/spec/01-signin-home-create.md §2. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -45,7 +45,7 @@ export function AppRoutes() {
         <Route path={paths.telegramAuth} element={<TelegramAuthPage />} />
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
-        {/* Explore shows its own sign-in prompt to signed-out visitors (spec 02 §2) */}
+        {/* Explore shows its own sign-in prompt to signed-out visitors (docs/spec/02-explore-details-wallet-social.md §2) */}
         <Route path={paths.explore} element={<ExplorePage />} />
 
         {/* links the spec uses but does not route */}

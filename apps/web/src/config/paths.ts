@@ -110,7 +110,7 @@ export const apiPaths = {
 
 export const API_BASE = '/api/v1/';
 
-/** Calls that never trigger the 401 → refresh → retry dance (spec 01 §8). */
+/** Calls that never trigger the 401 → refresh → retry dance (docs/spec/01-signin-home-create.md §8). */
 export const NO_REFRESH_PATHS: readonly string[] = [
   apiPaths.login,
   apiPaths.register,

@@ -17,7 +17,7 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
-  /** Default 30 s (spec 01 §9). */
+  /** Default 30 s (docs/spec/01-signin-home-create.md §9). */
   timeoutMs?: number;
   /** Send the bearer token (default true). */
   auth?: boolean;
@@ -239,7 +239,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   /**
-   * Every tab holds the same refresh token, and presenting a rotated one ends the whole session (DESIGN §5): under
+   * Every tab holds the same refresh token, and presenting a rotated one ends the whole session (docs/security.md): under
    * a cross-tab lock, a tab first adopts the tokens another tab has just stored, and refreshes only when it still
    * has nothing better than the token the server refused (`rejected`) or one about to expire.
    */
@@ -345,7 +345,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   function upload<T>(path: string, body: FormData, opts: UploadOptions = {}): Promise<T> {
     const { onProgress, ...rest } = opts;
     const sendXhr: Sender = async (url, o, token) => {
-      // Loaded on first use: only the create screens upload, and the initial bundle stays small (DESIGN §7).
+      // Loaded on first use: only the create screens upload, and the initial bundle stays small (docs/performance.md).
       const { xhrSend, XhrFailure } = await import('./xhr-send');
       const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
       if (token && o.auth !== false) headers.Authorization = `Bearer ${token}`;
@@ -383,7 +383,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         },
       );
     };
-    // The parser is loaded with the first stream, which opens after first paint (DESIGN §7).
+    // The parser is loaded with the first stream, which opens after first paint (docs/performance.md).
     const [{ readEventStream }, res] = await Promise.all([
       import('./event-stream'),
       exchange(path, url, { signal: opts.signal }, openStream),

@@ -4,7 +4,7 @@ import { ApiError, deriveErrorMessage, extractFieldErrors, extractMessage, indic
 
 const UUID = '3f2b8c1e-9d4a-4f6b-8a2e-1c5d7e9f0a1b';
 
-describe('deriveErrorMessage (spec 01 §8)', () => {
+describe('deriveErrorMessage (docs/spec/01-signin-home-create.md §8)', () => {
   it('no response → network error', () => {
     expect(deriveErrorMessage({})).toBe(MSG.networkError);
     expect(deriveErrorMessage({ status: 0 })).toBe(MSG.networkError);

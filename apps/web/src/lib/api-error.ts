@@ -165,7 +165,7 @@ export function extractFieldErrors(data: unknown): Record<string, string> {
   return out;
 }
 
-/** The user-facing message for a failed call, exactly as spec 01 §8 derives it. */
+/** The user-facing message for a failed call, exactly as docs/spec/01-signin-home-create.md §8 derives it. */
 export function deriveErrorMessage(ctx: ErrorContext): string {
   const { status, data } = ctx;
   if (status === undefined || status === 0) return MSG.networkError;

@@ -27,7 +27,7 @@ const RECONNECT_MAX_MS = 30_000;
  */
 export const LIVE_STABLE_MS = 10_000;
 
-// Whether the stream is up: polling (spec 02 §9) runs only while it is not. Owned by the run that connected
+// Whether the stream is up: polling (docs/spec/02-explore-details-wallet-social.md §9) runs only while it is not. Owned by the run that connected
 // last, so a run that is ending (sign-out, remount) cannot mark the next run's open stream as down.
 let connected = false;
 let connectedRun: object | null = null;

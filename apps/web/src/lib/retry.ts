@@ -11,7 +11,7 @@ export interface RetryOptions {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Generic retry helper: 3 attempts, 1 s doubling (spec 01 §9). */
+/** Generic retry helper: 3 attempts, 1 s doubling (docs/spec/01-signin-home-create.md §9). */
 export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const { attempts = 3, baseDelayMs = 1000, factor = 2, shouldRetry = () => true, sleep: wait = sleep } = options;
   let delay = baseDelayMs;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { AuthResponse, Profile, User, UserSettings, Wallet } from '@wyn/contract';
 import { local, session as sessionStore } from './storage';
 
-/** localStorage keys (spec 01 §4: token, refresh token, user, last activity, token expiry, caches, onboarding). */
+/** localStorage keys (docs/spec/01-signin-home-create.md §4: token, refresh token, user, last activity, token expiry, caches, onboarding). */
 export const STORAGE_KEYS = {
   token: 'wyn.token',
   refreshToken: 'wyn.refresh_token',

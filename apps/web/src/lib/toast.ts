@@ -19,7 +19,7 @@ export const notify = {
   success(message: string, options?: ExternalToast): void {
     void loadSonner().then(({ toast }) => toast.success(message, { duration: TIMINGS.toastSuccessMs, ...options }));
   },
-  /** Failure: 4 s (spec 01 §8); identical messages are shown once. */
+  /** Failure: 4 s (docs/spec/01-signin-home-create.md §8); identical messages are shown once. */
   error(message: string, options?: ExternalToast): void {
     void loadSonner().then(({ toast }) =>
       toast.error(message, { id: message, duration: TIMINGS.toastDefaultMs, ...options }),

@@ -33,7 +33,7 @@ export const users = pgTable(
   ],
 );
 
-/** One profile per user; its id is the user's id (DESIGN §1). */
+/** One profile per user; its id is the user's id (docs/product.md). */
 export const profiles = pgTable(
   'profiles',
   {

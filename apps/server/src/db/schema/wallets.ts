@@ -5,7 +5,7 @@ import { users } from './users.ts';
 import { transactionStatuses, transactionTypes } from '@wyn/contract';
 
 /**
- * Double-entry ledger (DESIGN §1). Balances are integer hundredths. The system account mints and may go
+ * Double-entry ledger (docs/product.md). Balances are integer hundredths. The system account mints and may go
  * negative; member and escrow wallets never can (CHECK is the backstop for the service's own checks).
  */
 export const wallets = pgTable(

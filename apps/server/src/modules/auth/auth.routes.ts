@@ -37,7 +37,7 @@ import { confirmIdentifierChange } from './email-change.service.ts';
 import { endSessions, refreshSession } from './sessions.service.ts';
 import { getCurrentUser, getOwnProfile, getOwnWallet, publicConfig, updateUser } from './current-user.service.ts';
 
-/** Sign-in and session calls under /api/v1/bot/ (spec 01 §7). HTTP only; the rules live in the services. */
+/** Sign-in and session calls under /api/v1/bot/ (docs/spec/01-signin-home-create.md §7). HTTP only; the rules live in the services. */
 export async function authRoutes(app: AppInstance, { deps }: ModuleOptions) {
   const tags = ['auth'];
   const bearer = [{ bearer: [] }];
@@ -204,7 +204,7 @@ function telegramIdOf(body: unknown): string | undefined {
 
 /**
  * Telegram data that does not fit the schema (no id, a malformed hash or date) is "Invalid Telegram
- * authentication data" (spec 01 §5); a body with neither kind of data is "No Telegram authentication data".
+ * authentication data" (docs/spec/01-signin-home-create.md §5); a body with neither kind of data is "No Telegram authentication data".
  */
 function telegramValidationError(request: FastifyRequest): AppError {
   const issues =

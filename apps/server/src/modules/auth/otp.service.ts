@@ -8,7 +8,7 @@ import { otpCodes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
- * One-time codes (DESIGN §5): 6 digits from crypto.randomInt, stored as HMAC-SHA256 keyed with the
+ * One-time codes (docs/security.md): 6 digits from crypto.randomInt, stored as HMAC-SHA256 keyed with the
  * server secret over "<user id>:<code>" (a leaked table cannot be brute-forced offline), valid
  * 10 minutes, 5 attempts, 60 s between sends. Only the newest unconsumed code of a user is live;
  * issuing a new one retires the older ones. Times come from the app clock (`deps.now`).

@@ -9,7 +9,7 @@ import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { toUserDto, type UserRow } from '../accounts/accounts.service.ts';
 
 /**
- * Sessions (DESIGN §5): a 15-minute JWT access token and a 30-day opaque refresh token stored as
+ * Sessions (docs/security.md): a 15-minute JWT access token and a 30-day opaque refresh token stored as
  * SHA-256. A family is one sign-in and all its rotations. Every refresh marks the presented token used
  * and issues a new one in the same family; presenting a used token again means it was stolen (or
  * replayed), so the whole family is revoked. Logout revokes.

@@ -441,7 +441,7 @@ function userSpec(q: KindQuery): KindSpec {
   return {
     from: sql`${users} join ${profiles} on ${profiles.id} = ${users.id} left join ${userSettings} on ${userSettings.userId} = ${users.id}`,
     id: users.id,
-    // Private profiles stay out of user search (DESIGN §1, user settings).
+    // Private profiles stay out of user search (docs/product.md, user settings).
     where: and(
       visibleUser(),
       sql`coalesce(${userSettings.privateProfile}, false) = false`,

@@ -19,7 +19,7 @@ import { parseBody, readMultipart } from '../../lib/multipart-body.ts';
 import { privateMediaType, uploadMedia } from './media.service.ts';
 import { createPrivateMediaLinks } from './private-media-links.ts';
 
-/** Per-member upload limit (DESIGN §5), on @fastify/rate-limit's store (shared through Redis when set). */
+/** Per-member upload limit (docs/security.md), on @fastify/rate-limit's store (shared through Redis when set). */
 export function uploadRateLimit(app: AppInstance) {
   const limiter = app.createRateLimit({
     max: MEDIA_UPLOADS_PER_MINUTE,

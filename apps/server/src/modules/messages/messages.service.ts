@@ -16,7 +16,7 @@ import { recordEvent } from '../../events/outbox.ts';
 
 type MessageRow = typeof messages.$inferSelect;
 
-/** Where a message notification leads: the chat with the sender (spec 02 §2 /messages?user=). */
+/** Where a message notification leads: the chat with the sender (docs/spec/02-explore-details-wallet-social.md §2 /messages?user=). */
 const chatLink = (userId: string) => `/messages?user=${encodeURIComponent(userId)}`;
 
 export const toMessageDto = (r: MessageRow): ChatMessage => ({

@@ -7,7 +7,7 @@ import { notify, type NotifyInput } from './notifications.service.ts';
 const W = (cents: number) => `${Math.trunc(cents / 100)} W`;
 const chatLink = (userId: string) => `/messages?user=${encodeURIComponent(userId)}`;
 
-/** The notifications an event gives, and to whom (DESIGN §1: notifications are created by the server on …). */
+/** The notifications an event gives, and to whom (docs/product.md: notifications are created by the server on …). */
 export function notificationsFor(event: CommittedEvent): { userId: string; input: NotifyInput }[] {
   switch (event.type) {
     case 'follow.created': {

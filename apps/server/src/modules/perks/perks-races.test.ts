@@ -6,7 +6,7 @@ import { perkRedemptions, perks, transactions, wallets } from '../../db/schema/i
 import { checkLedgerInvariants, getMemberWallet } from '../wallet/wallet.service.ts';
 
 /**
- * Races (DESIGN §4: PostgreSQL only; PGlite runs one transaction at a time). Every member starts with the
+ * Races (docs/architecture.md, Tests: PostgreSQL only; PGlite runs one transaction at a time). Every member starts with the
  * welcome bonus (100 W), so a perk costing 60 W can be afforded once.
  */
 describe.runIf(usingPostgres)('perk and wallet races (PostgreSQL)', () => {

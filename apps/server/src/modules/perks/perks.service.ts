@@ -45,7 +45,7 @@ import { checkTagIds, escapeLike } from '../tags/tags.service.ts';
 import { getMemberWallet, move, systemWalletId } from '../wallet/wallet.service.ts';
 
 /**
- * Perks: creation, reading, management and redemption (DESIGN §1, spec 02 §4). The secret fields
+ * Perks: creation, reading, management and redemption (docs/product.md, docs/spec/02-explore-details-wallet-social.md §4). The secret fields
  * (telegram_url, discount_code, event_details, exclusive_content) leave this module only inside `content`,
  * and only for the perk's creator or a member who redeemed it.
  */

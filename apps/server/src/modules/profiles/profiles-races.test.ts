@@ -4,7 +4,7 @@ import { createTestApp, usingPostgres, type TestApp } from '../../../test/create
 import { createMember } from '../../../test/users.ts';
 import { follows, notifications, profiles } from '../../db/schema/index.ts';
 
-/** Follow races (DESIGN §4: PostgreSQL only; PGlite runs one transaction at a time). */
+/** Follow races (docs/architecture.md, Tests: PostgreSQL only; PGlite runs one transaction at a time). */
 describe.runIf(usingPostgres)('follow races (PostgreSQL)', () => {
   let t: TestApp;
   type Member = Awaited<ReturnType<typeof createMember>>;

@@ -514,7 +514,7 @@ export async function sweepEscrow(tx: Tx, q: QuestRow): Promise<number> {
 }
 
 /**
- * Marks published quests whose deadline has passed as expired and returns their unused escrow (DESIGN §1).
+ * Marks published quests whose deadline has passed as expired and returns their unused escrow (docs/product.md).
  * Safe to run from several instances at once: each quest is locked and re-checked.
  */
 /** Published quests whose deadline has passed, oldest first. */

@@ -18,7 +18,7 @@ export function describeTelegramError(err: TelegramApiError): string {
 }
 
 /**
- * The channel-access check (spec 01 §5): the chat exists and the product's bot administers it with the
+ * The channel-access check (docs/spec/01-signin-home-create.md §5): the chat exists and the product's bot administers it with the
  * right to manage the chat (which includes viewing the member list). Bot-not-configured is a 503.
  */
 export async function validateChannel(

@@ -7,7 +7,7 @@ import { wallets } from '../../db/schema/index.ts';
 import { checkLedgerInvariants, getMemberWallet, mint, move } from './wallet.service.ts';
 
 /**
- * Model-based test of the economy (DESIGN §1): random sequences of sign-ups, quest-like payouts (minted or
+ * Model-based test of the economy (docs/product.md): random sequences of sign-ups, quest-like payouts (minted or
  * moved between members), perk creation, redemptions and transfers, through the real API where there is
  * one. After every step the database must agree with a simple model (each member's balance), every
  * outcome (success or refusal) must be the one the model predicts, and every ledger invariant must hold.
@@ -137,7 +137,7 @@ describe('ledger model', () => {
               bal.set(to.walletId, bal.get(to.walletId)! + c.amount);
             }
           }
-          // After every step: the model, and every invariant of DESIGN §1.
+          // After every step: the model, and every invariant of docs/product.md.
           expect(await checkLedgerInvariants(t.db)).toEqual([]);
           const rows = await t.db
             .select({ id: wallets.id, balance: wallets.balance })

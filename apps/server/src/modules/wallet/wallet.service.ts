@@ -5,7 +5,7 @@ import { ledgerEntries, transactions, wallets } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 
 /**
- * The ledger: the one place where points move (DESIGN §1). Every movement is a transaction with two
+ * The ledger: the one place where points move (docs/product.md). Every movement is a transaction with two
  * entries (debit and credit) inside the caller's database transaction. Rows are locked in id order, so
  * two movements touching the same wallets cannot deadlock; a member or escrow wallet never goes below
  * zero (checked here under the lock, with a CHECK constraint as the backstop).
@@ -116,7 +116,7 @@ export async function getMemberWallet(db: DbOrTx, userId: string): Promise<Walle
   return row;
 }
 
-/** The invariants of DESIGN §1, as one query; tests call this after every money operation. */
+/** The invariants of docs/product.md, as one query; tests call this after every money operation. */
 export async function checkLedgerInvariants(db: DbOrTx): Promise<string[]> {
   type Counts = { total: string; mismatched: number; negative: number; unbalanced: number };
   // Both drivers (node-postgres and PGlite) answer a raw query with `{ rows }`.

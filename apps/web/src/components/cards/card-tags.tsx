@@ -1,7 +1,7 @@
 import type { Tag } from '@wyn/contract';
 import { Badge } from '@/components/ui/badge';
 
-/** Cards show at most two tags plus a +N badge (spec 02 §2, §9). */
+/** Cards show at most two tags plus a +N badge (docs/spec/02-explore-details-wallet-social.md §2, §9). */
 export const CARD_TAG_LIMIT = 2;
 
 export function CardTags({ tags }: { tags: readonly Tag[] }) {

@@ -25,7 +25,7 @@ export const api = {
   delete: <Res extends DefaultBodyType>(path: string, resolver: Resolver<Res>) => http.delete(apiUrl(path), resolver),
 };
 
-/** The server's error shape (DESIGN §3). */
+/** The server's error shape (docs/architecture.md, API conventions). */
 export function apiError(status: number, body: ErrorBody, headers?: Record<string, string>) {
   return HttpResponse.json(body, { status, ...(headers ? { headers } : {}) });
 }

@@ -10,7 +10,7 @@ import {
 
 const empty: RegisterValues = { fullName: '', username: '', email: '', phone: '', password: '', confirmPassword: '' };
 
-describe('validateRegister (spec 01 §5)', () => {
+describe('validateRegister (docs/spec/01-signin-home-create.md §5)', () => {
   it('needs one of username, email, phone and a password', () => {
     expect(validateRegister(empty)).toEqual({
       form: MSG.registerNeedIdentifier,

@@ -12,7 +12,7 @@ export interface RegisterValues {
 export type RegisterField = keyof RegisterValues | 'form';
 export type RegisterErrors = Partial<Record<RegisterField, string>>;
 
-/** Client checks of spec 01 §5 (plus the server's 8-character password minimum). */
+/** Client checks of docs/spec/01-signin-home-create.md §5 (plus the server's 8-character password minimum). */
 export function validateRegister(v: RegisterValues): RegisterErrors {
   const errors: RegisterErrors = {};
   if (!v.username.trim() && !v.email.trim() && !v.phone.trim()) errors.form = MSG.registerNeedIdentifier;

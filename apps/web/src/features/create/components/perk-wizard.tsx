@@ -30,7 +30,7 @@ export function withExclusiveUpload(form: PerkForm, exclusive: Upload['state']):
 }
 
 /**
- * Steps 1–3 of a perk (spec 01 §2, §5): type and delivery, details, review. Used by Create (step 0 chooses the
+ * Steps 1–3 of a perk (docs/spec/01-signin-home-create.md §2, §5): type and delivery, details, review. Used by Create (step 0 chooses the
  * kind) and by Edit (`initial` set: the type is fixed, step 1 Back leaves the screen, the submit saves).
  */
 export function PerkWizard({

@@ -56,7 +56,7 @@ export function channelButtonLabel(state: ChannelCheckState): string {
   return state.status === 'verified' ? 'Recheck' : 'Test Access';
 }
 
-/** A failed validate-channel call → the message to show (spec 01 §8 "Channel check"). */
+/** A failed validate-channel call → the message to show (docs/spec/01-signin-home-create.md §8 "Channel check"). */
 export function channelCheckErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     const server = extractMessage(error.data);

@@ -4,7 +4,7 @@ import { isHttpLink, parseDeadline, type TagRef } from './quest-form';
 export type ContentType = (typeof contentTypes)[number];
 
 /**
- * The perk half of the wizard (spec 01 §3–§5, §7–§8). The sentences equal the contract's PERK_MSG; they are
+ * The perk half of the wizard (docs/spec/01-signin-home-create.md §3–§5, §7–§8). The sentences equal the contract's PERK_MSG; they are
  * copied so the contract's zod schemas stay out of the bundle.
  */
 export const PERK_FORM_MSG = {
@@ -113,7 +113,7 @@ export const isBlobUrl = (s: string) => s.trim().toLowerCase().startsWith('blob:
 /** An uploaded file ('/media/...') or an http(s) address. */
 export const isUsableMediaUrl = (s: string) => /^\/media\/[\w./-]+$/.test(s.trim()) || isHttpLink(s);
 
-/** media_urls without temporary blob: addresses or blanks (spec 01 §5). */
+/** media_urls without temporary blob: addresses or blanks (docs/spec/01-signin-home-create.md §5). */
 export function stripBlobUrls(urls: readonly string[] | null | undefined): string[] {
   return (urls ?? []).filter((u) => typeof u === 'string' && u.trim() !== '' && !isBlobUrl(u));
 }
@@ -128,7 +128,7 @@ function hasExclusiveMedia(form: PerkForm): boolean {
   return isExclusiveFileUrl(form.permanent_media_url) || form.media_urls.some(isExclusiveFileUrl);
 }
 
-/** The type fields of one perk type (spec 01 §5 "Wizard step 1"). */
+/** The type fields of one perk type (docs/spec/01-signin-home-create.md §5 "Wizard step 1"). */
 function typeFieldErrors(form: PerkForm): PerkFieldErrors {
   const errors: PerkFieldErrors = {};
   switch (form.perk_type) {
@@ -183,7 +183,7 @@ export function validatePerkStep1(form: PerkForm): PerkStepResult {
   return result(errors, missing ? PERK_FORM_MSG.fillRequired : undefined);
 }
 
-/** Next on step 2 (spec 01 §5 "Wizard step 2"). */
+/** Next on step 2 (docs/spec/01-signin-home-create.md §5 "Wizard step 2"). */
 export function validatePerkStep2(form: PerkForm, now: number = Date.now()): PerkStepResult {
   const errors: PerkFieldErrors = {};
   const title = form.title.trim();
@@ -208,7 +208,7 @@ export function validatePerkStep2(form: PerkForm, now: number = Date.now()): Per
   return result(errors);
 }
 
-/** The check on submit (spec 01 §5 "Final check"): the first problem, or null. */
+/** The check on submit (docs/spec/01-signin-home-create.md §5 "Final check"): the first problem, or null. */
 export function perkFinalCheck(form: PerkForm): string | null {
   const title = form.title.trim();
   const description = form.description.trim();

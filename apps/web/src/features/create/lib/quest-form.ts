@@ -109,7 +109,7 @@ function result(errors: FieldErrors, summary?: string): StepResult {
   return { ok: false, message: summary ?? errors[keys[0]!] ?? WIZARD_MSG.fillRequired, errors };
 }
 
-/** Channel username rules (spec 01 §5): required, no spaces, content beyond "@" and whitespace. */
+/** Channel username rules (docs/spec/01-signin-home-create.md §5): required, no spaces, content beyond "@" and whitespace. */
 export function validateChannelUsername(value: string): string | null {
   if (!value.trim()) return WIZARD_MSG.channelUsernameRequired;
   if (/\s/.test(value.trim())) return WIZARD_MSG.channelNoSpaces;
@@ -131,7 +131,7 @@ export function isHttpLink(value: string): boolean {
   }
 }
 
-/** The type fields of one quest type; messages of spec 01 §5 "Wizard step 1". */
+/** The type fields of one quest type; messages of docs/spec/01-signin-home-create.md §5 "Wizard step 1". */
 function typeFieldErrors(form: QuestForm): FieldErrors {
   const errors: FieldErrors = {};
   switch (form.task_type) {
@@ -186,7 +186,7 @@ export function parseDeadline(v: string): number {
   return v ? new Date(v).getTime() : NaN;
 }
 
-/** Next on step 2 (spec 01 §5 "Wizard step 2"). */
+/** Next on step 2 (docs/spec/01-signin-home-create.md §5 "Wizard step 2"). */
 export function validateStep2(form: QuestForm, now: number = Date.now()): StepResult {
   const errors: FieldErrors = {};
   const title = form.title.trim();
@@ -211,7 +211,7 @@ export function validateStep2(form: QuestForm, now: number = Date.now()): StepRe
   return result(errors);
 }
 
-/** The check on submit (spec 01 §5 "Final check"): returns the first problem, or null. */
+/** The check on submit (docs/spec/01-signin-home-create.md §5 "Final check"): returns the first problem, or null. */
 export function finalCheck(form: QuestForm, botAccessVerified: boolean): string | null {
   const title = form.title.trim();
   const description = form.description.trim();

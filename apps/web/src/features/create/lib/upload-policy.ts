@@ -64,7 +64,7 @@ export interface UploadFailure {
   localOnly: boolean;
 }
 
-/** The messages of a failed upload (spec 01 §8 "Upload"). */
+/** The messages of a failed upload (docs/spec/01-signin-home-create.md §8 "Upload"). */
 export function describeUploadFailure(status: number | undefined, serverMessage: string | null): UploadFailure {
   if (status === 429) return { toast: UPLOAD_MSG.rateLimitToast, field: UPLOAD_MSG.rateLimitField, localOnly: false };
   if (status === 400 || status === 413 || status === 415) {

@@ -61,7 +61,7 @@ export default function CreatePage() {
   const exclusiveMedia = useMediaUpload('exclusive');
   const createPerk = useCreatePerk();
 
-  // Switching between quest and perk clears the other's amount field (spec 01 §4).
+  // Switching between quest and perk clears the other's amount field (docs/spec/01-signin-home-create.md §4).
   const chooseKind = (next: CreateKind) => {
     if (next === kind) return;
     setKind(next);

@@ -2,7 +2,7 @@ import type { ExploreCategory, PopularSearch } from '@wyn/contract';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SearchIcon, SparklesIcon } from '@/components/icons';
 
-/** Before any search: Categories and Popular Searches (spec 02 §2). */
+/** Before any search: Categories and Popular Searches (docs/spec/02-explore-details-wallet-social.md §2). */
 export function DiscoverPanel({
   categories,
   popular,

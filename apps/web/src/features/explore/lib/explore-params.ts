@@ -15,7 +15,7 @@ export const EXPLORE_TABS: ReadonlyArray<{ value: ExploreTab; label: string }> =
 
 export const EXPLORE_PAGE_SIZE = 20;
 
-/** Sort choices per tab (spec 02 §9); the first is the default ("newest"). */
+/** Sort choices per tab (docs/spec/02-explore-details-wallet-social.md §9); the first is the default ("newest"). */
 export const SORT_OPTIONS: Record<ExploreTab, ReadonlyArray<{ value: string; label: string }>> = {
   all: [
     { value: '-created_at', label: 'Newest' },

@@ -1,4 +1,4 @@
-/** Banner slider state (spec 01 §4): wraps at both ends; moves are ignored during the 0.5 s transition. */
+/** Banner slider state (docs/spec/01-signin-home-create.md §4): wraps at both ends; moves are ignored during the 0.5 s transition. */
 export interface SliderState {
   index: number;
   /** True from a move until the transition ends; moves are ignored meanwhile. */

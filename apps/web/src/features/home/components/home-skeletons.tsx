@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton';
 
-/** Two placeholder blocks per list while loading (spec 01 §9). */
+/** Two placeholder blocks per list while loading (docs/spec/01-signin-home-create.md §9). */
 export function QuestListSkeleton() {
   return (
     <div className="flex flex-col gap-3" data-testid="quests-loading" aria-busy="true" aria-label="Loading quests">

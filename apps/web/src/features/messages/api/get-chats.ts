@@ -13,7 +13,7 @@ export function getChats(signal?: AbortSignal): Promise<ChatSummary[]> {
 export const chatsQueryOptions = () =>
   queryOptions({ queryKey: messageKeys.chats, queryFn: ({ signal }) => getChats(signal), staleTime: 0 });
 
-/** The conversation list: live while the stream is up, polled every 5 s while it is down (spec 02 §4). */
+/** The conversation list: live while the stream is up, polled every 5 s while it is down (docs/spec/02-explore-details-wallet-social.md §4). */
 export function useChats() {
   const refetchInterval = useLivePollInterval(TIMINGS.pollMs);
   return useQuery({ ...chatsQueryOptions(), refetchInterval });

@@ -37,7 +37,7 @@ const selectThread = (data: ThreadData) => flattenThread(data.pages);
 
 /**
  * The open chat, newest first (all loaded pages): live while the stream is up, polled every 5 s while it is
- * down (spec 02 §4). `fetchNextPage` loads older messages.
+ * down (docs/spec/02-explore-details-wallet-social.md §4). `fetchNextPage` loads older messages.
  */
 export function useMessages(userId: string | null) {
   const refetchInterval = useLivePollInterval(TIMINGS.pollMs);

@@ -8,7 +8,7 @@ export function filterChats(chats: readonly ChatSummary[], search: string): Chat
 }
 
 /**
- * Sending is disabled and ignored when the trimmed text is empty or no chat is selected (spec 02 §5).
+ * Sending is disabled and ignored when the trimmed text is empty or no chat is selected (docs/spec/02-explore-details-wallet-social.md §5).
  * Blank is the server's test: invisible characters alone (zero-width space) are empty too.
  */
 export function canSend(text: string, chatWith: string | null, maxLength: number): boolean {

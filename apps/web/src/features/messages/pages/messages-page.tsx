@@ -28,7 +28,7 @@ function PaneNotice({ title, description, testId }: { title: string; description
 }
 
 /**
- * /messages (spec 02 §2, §4): the conversation list and the open chat, `?user={id}` choosing it. Phones show
+ * /messages (docs/spec/02-explore-details-wallet-social.md §2, §4): the conversation list and the open chat, `?user={id}` choosing it. Phones show
  * the list or the chat; wider screens both side by side.
  */
 export default function MessagesPage() {

@@ -1,7 +1,7 @@
 import type { NotificationType } from '@wyn/contract';
 import { isAppPath, isHttpUrl } from '@/lib/format';
 
-/** Sentences of the notifications screen (spec 02 §2, §8). */
+/** Sentences of the notifications screen (docs/spec/02-explore-details-wallet-social.md §2, §8). */
 export const NOTIFICATIONS_MSG = {
   heading: 'Notifications',
   markAll: 'Mark All as Read',

@@ -8,7 +8,7 @@ import { perkDetailKey } from './get-perk';
 export type RedeemVariables = { idempotencyKey: string; expectedCost: string };
 
 /**
- * POST club/perks/{id}/redeem/ with an Idempotency-Key per confirmation (DESIGN §3) and the price the
+ * POST club/perks/{id}/redeem/ with an Idempotency-Key per confirmation (docs/architecture.md, API conventions) and the price the
  * confirm dialog showed: the server refuses with 409 price_changed rather than charge another price.
  * Errors are toasted by the page.
  */

@@ -11,7 +11,7 @@ export function exclusiveMediaUrl(
   return isHttpUrl(candidate) || isAppPath(candidate) ? candidate : null;
 }
 
-/** Parses exclusive_content sent as an object or a JSON string (spec 02 §3). */
+/** Parses exclusive_content sent as an object or a JSON string (docs/spec/02-explore-details-wallet-social.md §3). */
 export function parseExclusiveContent(value: unknown): ExclusiveContent | null {
   let v = value;
   if (typeof v === 'string') {

@@ -4,7 +4,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { CheckIcon, GiftIcon } from '@/components/icons';
 import type { RedeemState } from '../lib/redeem-state';
 
-/** The redeem button with its label and the alerts explaining why it is disabled (spec 02 §4). */
+/** The redeem button with its label and the alerts explaining why it is disabled (docs/spec/02-explore-details-wallet-social.md §4). */
 export function RedeemCard({
   state,
   onRedeem,

@@ -1,6 +1,6 @@
 import type { ExclusiveContent, MyPerk } from '@wyn/contract';
 
-/** Sentences of Manage Perks (spec 02 §2, §4, §8). */
+/** Sentences of Manage Perks (docs/spec/02-explore-details-wallet-social.md §2, §4, §8). */
 export const MANAGE_MSG = {
   heading: 'Manage Perks',
   emptyTitle: 'No perks yet',

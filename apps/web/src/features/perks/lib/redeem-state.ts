@@ -1,6 +1,6 @@
 import { amountToCents } from '@wyn/contract';
 
-/** What the redeem card needs from a perk detail (spec 02 §4). */
+/** What the redeem card needs from a perk detail (docs/spec/02-explore-details-wallet-social.md §4). */
 export interface RedeemablePerk {
   title: string;
   status: string;
@@ -63,7 +63,7 @@ export function isOutOfStock(perk: Pick<RedeemablePerk, 'max_participants' | 'pu
   return perk.max_participants != null && perk.purchased_count >= perk.max_participants;
 }
 
-/** Label, blocker and alerts of the redeem card: the rules of spec 02 §4 in their label order. */
+/** Label, blocker and alerts of the redeem card: the rules of docs/spec/02-explore-details-wallet-social.md §4 in their label order. */
 export function redeemState({
   perk,
   viewerId,

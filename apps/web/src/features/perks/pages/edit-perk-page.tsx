@@ -19,7 +19,7 @@ import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePerkForEdit, useUpdatePerk } from '../api/update-perk';
 
-/** /edit-perk/{id}: the create wizard filled in from the perk, saving with PATCH (DESIGN §1). */
+/** /edit-perk/{id}: the create wizard filled in from the perk, saving with PATCH (docs/product.md). */
 export default function EditPerkPage() {
   useDocumentTitle('Edit Perk');
   const { id = '' } = useParams();

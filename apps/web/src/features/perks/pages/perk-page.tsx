@@ -49,7 +49,7 @@ const REDEEM_TOAST_ID = 'perk-redeem';
 const REFETCH_AFTER_REDEEM_MS = 1000;
 const REDEEM_ERROR_TOAST_MS = 5000;
 
-/** Server detail, else the client's sentence for the failure, else the default (spec 02 §8). */
+/** Server detail, else the client's sentence for the failure, else the default (docs/spec/02-explore-details-wallet-social.md §8). */
 function redeemErrorMessage(e: unknown): string {
   if (isApiError(e)) {
     const data = e.data as { detail?: unknown; error?: unknown } | undefined;

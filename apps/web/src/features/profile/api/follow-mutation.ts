@@ -6,7 +6,7 @@ import { profileDetailKey } from './get-profile';
 
 /**
  * Follow or unfollow with the count moved at once (+1, or -1 never below 0) and put back if the call fails
- * (spec 02 §4); the server's count replaces the guess when it answers.
+ * (docs/spec/02-explore-details-wallet-social.md §4); the server's count replaces the guess when it answers.
  */
 export function useFollowMutation(id: string, follow: boolean, call: (id: string) => Promise<FollowResponse>) {
   const qc = useQueryClient();

@@ -9,7 +9,7 @@ export type ProfileUpdate = { fields: UpdateProfileRequest; avatar?: File | null
 
 /**
  * PATCH club/profiles/{id}/: JSON, or one multipart request (avatar plus the text fields) when a new
- * avatar was picked (spec 02 §5). Errors are shown by the caller.
+ * avatar was picked (docs/spec/02-explore-details-wallet-social.md §5). Errors are shown by the caller.
  */
 export function updateProfile(id: string, { fields, avatar }: ProfileUpdate): Promise<ProfileDetail> {
   if (!avatar) return api.patch<ProfileDetail>(apiPaths.profile(id), fields, { toast: false });

@@ -14,7 +14,7 @@ import { EmailChangeRow } from './email-change-row';
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 /**
- * E-mail (changed with a code sent to the new address), theme, notifications and private profile (DESIGN §1). A change shows at once (the theme provider reads
+ * E-mail (changed with a code sent to the new address), theme, notifications and private profile (docs/product.md). A change shows at once (the theme provider reads
  * the same cached settings) and is put back if saving fails; the API client toasts the failure.
  */
 export function SettingsPanel({ profileId }: { profileId: string }) {

@@ -3,7 +3,7 @@ import { isApiError } from '@/lib/api-error';
 
 type Named = Pick<ProfileDetail, 'id' | 'user'>;
 
-/** Full name, else username, else "User" and the start of the id (spec 02 §2). */
+/** Full name, else username, else "User" and the start of the id (docs/spec/02-explore-details-wallet-social.md §2). */
 export function profileName(p: Named): string {
   const full = [p.user.first_name, p.user.last_name]
     .map((s) => s?.trim())
@@ -45,7 +45,7 @@ export function profileCounters(p: ProfileDetail) {
 
 export type ActivityItem = { id: string; kind: 'quest' | 'perk'; title: string; to: string | null; at: string };
 
-/** At most 3 recent completed quests, else at most 3 purchased perks (spec 02 §2, §9). */
+/** At most 3 recent completed quests, else at most 3 purchased perks (docs/spec/02-explore-details-wallet-social.md §2, §9). */
 export function activityItems(p: ProfileDetail, max = 3): ActivityItem[] {
   if (p.completed_tasks.length)
     return p.completed_tasks.slice(0, max).map((c) => ({
@@ -68,7 +68,7 @@ export function createdQuestsNote(n: number): string {
   return `Created ${n} quest${n === 1 ? '' : 's'}`;
 }
 
-/** The toast for a failed save (spec 02 §8): 403, avatar failures, field errors, the server's detail, else the default. */
+/** The toast for a failed save (docs/spec/02-explore-details-wallet-social.md §8): 403, avatar failures, field errors, the server's detail, else the default. */
 export function saveErrorMessage(e: unknown): string {
   if (!isApiError(e)) return PROFILE_MSG.updateFailed;
   const data = e.data as { detail?: unknown } | undefined;
@@ -83,7 +83,7 @@ export function saveErrorMessage(e: unknown): string {
 
 export type LoadErrorKind = 'not_found' | 'server' | 'other';
 
-/** 404 or an invalid id → not found; 5xx → server problem; anything else → could not load (spec 02 §2). */
+/** 404 or an invalid id → not found; 5xx → server problem; anything else → could not load (docs/spec/02-explore-details-wallet-social.md §2). */
 export function loadErrorKind(e: unknown): LoadErrorKind {
   if (!isApiError(e)) return 'other';
   if (e.status === 404 || e.status === 400) return 'not_found';

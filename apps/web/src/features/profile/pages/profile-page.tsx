@@ -31,7 +31,7 @@ export const PROFILE_PAGE_MSG = {
   backToHome: 'Back to Home',
 } as const;
 
-/** /profile (own) and /profile/{id}; the viewer's own id also shows the own view (spec 02 §2). */
+/** /profile (own) and /profile/{id}; the viewer's own id also shows the own view (docs/spec/02-explore-details-wallet-social.md §2). */
 export default function ProfilePage() {
   const { id: paramId } = useParams();
   const viewer = useCurrentUser();

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { walletKeys } from './get-transactions';
 
-/** POST club/wallets/{id}/transfer/ with an Idempotency-Key (DESIGN §3); errors are shown inline by the dialog. */
+/** POST club/wallets/{id}/transfer/ with an Idempotency-Key (docs/architecture.md, API conventions); errors are shown inline by the dialog. */
 export function transfer(walletId: string, body: TransferRequest, idempotencyKey: string): Promise<TransferResponse> {
   return api.post<TransferResponse>(apiPaths.walletTransfer(walletId), body, {
     headers: { 'Idempotency-Key': idempotencyKey },

@@ -22,7 +22,7 @@ function serverDetail(e: unknown): string {
 
 const EMPTY: SendValues = { recipient: '', amount: '', note: '' };
 
-/** Send points to another member: form → confirmation → POST transfer (DESIGN §1). */
+/** Send points to another member: form → confirmation → POST transfer (docs/product.md). */
 export function SendDialog({
   open,
   onOpenChange,

@@ -12,7 +12,7 @@ export const SORTS = [
 export type Sort = (typeof SORTS)[number]['value'];
 
 /**
- * The filter chips of spec 02 §2 and how each maps onto the server's query of
+ * The filter chips of docs/spec/02-explore-details-wallet-social.md §2 and how each maps onto the server's query of
  * GET wallets/{id}/transactions/ (transaction_type: one type or `other`; scope: my_quests | my_perks;
  * direction: incoming | outgoing):
  * - All Transactions   → no filter.
@@ -57,7 +57,7 @@ export const initialHistory: HistoryState = {
   page: 1,
 };
 
-/** Changing search, page size or filter goes back to page 1 (spec 02 §4). */
+/** Changing search, page size or filter goes back to page 1 (docs/spec/02-explore-details-wallet-social.md §4). */
 export function updateHistory(state: HistoryState, patch: Partial<HistoryState>): HistoryState {
   const next = { ...state, ...patch };
   if (
