@@ -7,7 +7,6 @@ import {
   idParams,
   LIMITS,
   likeResponse,
-  MEDIA_IMAGE_TYPES,
   MEDIA_MSG,
   pageQuery,
   paginated as paginatedSchema,
@@ -33,7 +32,6 @@ import { multipartFingerprint, withIdempotency } from '../../lib/idempotency.ts'
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
-import { storeMedia } from '../media/media.service.ts';
 import * as svc from './quests.service.ts';
 import { validateChannel, verifyParticipation } from './telegram.service.ts';
 
@@ -98,15 +96,13 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
         request,
         reply,
         async (tx) => {
-          const file = files[0];
           const input = parseBody(createQuestRequest, raw);
-          const mediaUrl = file ? (await storeMedia(tx, storage, userId, file)).url : (input.media ?? null);
-          const id = await svc.createQuest(tx, userId, input, {
-            mediaUrl,
+          const body = await svc.createQuestWithMedia(tx, storage, userId, input, files[0], {
             now: deps.now(),
             checkChannel: (name) => validateChannel(bot, name),
+            config,
           });
-          return { status: 201, body: await svc.questDetail(tx, id, userId, config) };
+          return { status: 201, body };
         },
         { fingerprint: multipartFingerprint(raw, files) },
       );
@@ -215,28 +211,13 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
         request,
         reply,
         async (tx) => {
-          let image: string | undefined;
-          const file = files[0];
-          if (file) {
-            // Check participation before storing anything.
-            await svc.getVisibleQuest(tx, request.params.id);
-            const stored = await storeMedia(tx, storage, request.auth.userId, file, {
-              allowed: MEDIA_IMAGE_TYPES,
-              unsupportedMessage: MEDIA_MSG.unsupportedImage,
-              maxBytes: LIMITS.imageMaxBytes,
-              tooLargeMessage: MEDIA_MSG.imageTooLarge,
-            });
-            image = stored.url;
-          }
           const input = parseBody(submitProofRequest, raw);
-          const row = await svc.submitProof(
-            tx,
-            request.params.id,
-            request.auth.userId,
-            { text: input.proof_text, image: image ?? input.proof_image, data: input.proof_data },
-            deps.now(),
-          );
-          return { status: 200, body: await svc.getCompletionDto(tx, row.id) };
+          const file = files[0];
+          const body = await svc.sendProof(tx, request.params.id, request.auth.userId, input, {
+            now: deps.now(),
+            image: file ? { file, storage } : undefined,
+          });
+          return { status: 200, body };
         },
         { fingerprint: multipartFingerprint(raw, files) },
       );

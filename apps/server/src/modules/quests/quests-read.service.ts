@@ -1,0 +1,197 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  centsToAmount,
+  QUEST_MSG,
+  type QuestCard,
+  type QuestDetail,
+  type QuestListQuery,
+  type QuestStats,
+} from '@wyn/contract';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  botStartTokens,
+  profiles,
+  questCompletions,
+  quests,
+  questTags,
+  transactions,
+  users,
+  wallets,
+} from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { iso } from '../../lib/dates.ts';
+import { pageWindow } from '../../lib/pagination.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
+import { creatorName } from '../../lib/display-name.ts';
+import { questCardColumns, questTagsJson, toQuestCard } from '../home/cards.ts';
+import { escapeLike } from '../tags/tags.service.ts';
+import { isAutomatic, isOwnBotQuest } from './quest-rows.service.ts';
+import { toParticipation } from './completions-read.service.ts';
+
+/** Quests as members read them: the detail screen, the lists, and a member's quest statistics. */
+
+const questDetailQuery = preparedPerDb((db) =>
+  db
+    .select({
+      quest: quests,
+      tags: questTagsJson,
+      creatorFirst: users.firstName,
+      creatorLast: users.lastName,
+      creatorUsername: users.username,
+      creatorTg: users.tgUsername,
+      creatorPhoto: users.telegramPhotoUrl,
+      creatorAvatar: profiles.avatar,
+      isLiked: sql<boolean>`exists(select 1 from quest_likes ql where ql.quest_id = "quests"."id" and ql.user_id = ${sql.placeholder('viewer')})`,
+    })
+    .from(quests)
+    .leftJoin(users, eq(users.id, quests.creatorId))
+    .leftJoin(profiles, eq(profiles.id, quests.creatorId))
+    .where(eq(quests.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('quest_detail'),
+);
+
+export async function questDetail(db: DbOrTx, id: string, viewerId: string, config: Config): Promise<QuestDetail> {
+  const [row] = await questDetailQuery(db).execute({ id, viewer: viewerId });
+  if (!row || row.quest.isHidden || row.quest.status === 'hidden') throw notFound(QUEST_MSG.notFound);
+  const q = row.quest;
+  const isCreator = q.creatorId === viewerId;
+  const [mine] = await db
+    .select()
+    .from(questCompletions)
+    .where(and(eq(questCompletions.questId, id), eq(questCompletions.userId, viewerId)))
+    .limit(1);
+  let pending = 0;
+  if (isCreator) {
+    const [p] = await db
+      .select({ n: count() })
+      .from(questCompletions)
+      .where(and(eq(questCompletions.questId, id), eq(questCompletions.verificationStatus, 'pending')));
+    pending = p?.n ?? 0;
+  }
+  let botStartLink: string | null = null;
+  if (mine && isOwnBotQuest(q, config) && mine.verificationStatus !== 'approved') {
+    const [tok] = await db
+      .select({ token: botStartTokens.token })
+      .from(botStartTokens)
+      .where(and(eq(botStartTokens.questId, id), eq(botStartTokens.userId, viewerId), isNull(botStartTokens.usedAt)))
+      .limit(1);
+    if (tok) botStartLink = `https://t.me/${config.telegram.botUsername}?start=${tok.token}`;
+  }
+  return {
+    id: q.id,
+    title: q.title,
+    description: q.description,
+    media: q.mediaUrl,
+    tags: row.tags,
+    reward_amount: centsToAmount(q.rewardAmount),
+    creator: q.creatorId,
+    creator_name: creatorName(q.creatorId, row),
+    creator_avatar: row.creatorAvatar ?? row.creatorPhoto ?? null,
+    status: q.status,
+    deadline: iso(q.deadline),
+    max_participants: q.maxParticipants,
+    current_participants: q.currentParticipants,
+    participation_requirements: q.participationRequirements,
+    completion_criteria: q.completionCriteria,
+    task_type: q.taskType,
+    channel_username: q.channelUsername,
+    channel_type: q.channelType,
+    invite_link: isCreator || mine ? q.inviteLink : null,
+    bot_username: q.botUsername,
+    bot_start_link: botStartLink,
+    social_platform: q.socialPlatform,
+    hashtag: q.hashtag,
+    video_id: q.videoId,
+    target_url: q.targetUrl,
+    verification_mode: isAutomatic(q, config) ? 'automatic' : 'review',
+    likes_count: q.likesCount,
+    is_liked: Boolean(row.isLiked),
+    shares_count: q.sharesCount,
+    created_at: q.createdAt.toISOString(),
+    is_creator: isCreator,
+    my_participation: mine ? toParticipation(mine) : null,
+    pending_review_count: pending,
+  };
+}
+
+const orderings: Record<QuestListQuery['ordering'], SQL[]> = {
+  '-created_at': [desc(quests.createdAt), desc(quests.id)],
+  created_at: [asc(quests.createdAt), asc(quests.id)],
+  '-reward_amount': [desc(quests.rewardAmount), desc(quests.createdAt), desc(quests.id)],
+};
+
+async function cardPage(db: DbOrTx, where: SQL, q: QuestListQuery) {
+  const { limit, offset } = pageWindow(q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(questCardColumns)
+      .from(quests)
+      .where(where)
+      .orderBy(...orderings[q.ordering])
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(quests).where(where),
+  ]);
+  return { rows: rows.map(toQuestCard), count: total?.n ?? 0 };
+}
+
+function listFilters(q: QuestListQuery): SQL[] {
+  const parts: SQL[] = [];
+  const term = q.search?.trim();
+  if (term) {
+    const like = `%${escapeLike(term)}%`;
+    parts.push(or(ilike(quests.title, like), ilike(quests.description, like))!);
+  }
+  if (q.task_type) parts.push(eq(quests.taskType, q.task_type));
+  if (q.tags?.length)
+    parts.push(
+      inArray(
+        quests.id,
+        sql`(select ${questTags.questId} from ${questTags} where ${inArray(questTags.tagId, q.tags)})`,
+      ),
+    );
+  return parts;
+}
+
+/** `GET tasks/`: published and not hidden. */
+export function listQuests(db: DbOrTx, q: QuestListQuery): Promise<{ rows: QuestCard[]; count: number }> {
+  return cardPage(db, and(eq(quests.status, 'published'), not(quests.isHidden), ...listFilters(q))!, q);
+}
+
+/** `GET tasks/my_tasks/`: the caller's quests in every state except hidden ones. */
+export function listMyQuests(db: DbOrTx, userId: string, q: QuestListQuery) {
+  return cardPage(db, and(eq(quests.creatorId, userId), not(quests.isHidden), ...listFilters(q))!, q);
+}
+
+export async function questStats(db: DbOrTx, userId: string): Promise<QuestStats> {
+  const [created] = await db
+    .select({ n: count() })
+    .from(quests)
+    .where(and(eq(quests.creatorId, userId), not(quests.isHidden)));
+  const [mine] = await db
+    .select({
+      participating: sql<number>`count(*) filter (where ${questCompletions.verificationStatus} <> 'approved')::int`,
+      completed: sql<number>`count(*) filter (where ${questCompletions.verificationStatus} = 'approved')::int`,
+    })
+    .from(questCompletions)
+    .where(eq(questCompletions.userId, userId));
+  const [pending] = await db
+    .select({ n: count() })
+    .from(questCompletions)
+    .innerJoin(quests, eq(quests.id, questCompletions.questId))
+    .where(and(eq(quests.creatorId, userId), eq(questCompletions.verificationStatus, 'pending')));
+  const [earned] = await db
+    .select({ total: sql<string>`coalesce(sum(${transactions.amount}), 0)::text` })
+    .from(transactions)
+    .innerJoin(wallets, eq(wallets.id, transactions.toWalletId))
+    .where(and(eq(wallets.userId, userId), eq(transactions.transactionType, 'quest_reward')));
+  return {
+    created: created?.n ?? 0,
+    participating: mine?.participating ?? 0,
+    completed: mine?.completed ?? 0,
+    pending_review: pending?.n ?? 0,
+    total_earned: centsToAmount(Number(earned?.total ?? 0)),
+  };
+}
