@@ -7,16 +7,9 @@ import { idempotencyRecords } from '../db/schema/index.ts';
 import type { UploadedFile } from './multipart-body.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
 
-export type Outcome = { status: number; body: unknown };
-/** Runs `fn` in a short transaction that also re-stores its outcome as the key's answer. */
-export type SaveOutcome = (fn: (tx: DbOrTx) => Promise<Outcome>) => Promise<Outcome>;
-export type Effect = Outcome & {
-  /**
-   * Work that talks to the outside (Telegram), run after the effect committed so no row lock waits on it;
-   * what it changes goes through `save`, so a replay answers what the member got.
-   */
-  afterCommit?: (save: SaveOutcome) => Promise<Outcome>;
-};
+import type { Effect, Outcome } from './idempotent-effect.ts';
+
+export type { Effect, Outcome, SaveOutcome } from './idempotent-effect.ts';
 
 /** Sorted keys at every level, so the same request hashes the same whatever order its fields came in. */
 function canonical(value: unknown): unknown {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { TelegramBot } from '../../integrations/telegram-bot.ts';
 
 /**
@@ -10,7 +9,7 @@ import type { TelegramBot } from '../../integrations/telegram-bot.ts';
 export async function resolveInviteChat(
   bot: TelegramBot,
   telegramUrl: string,
-  log?: FastifyBaseLogger,
+  log?: { info(obj: object, msg: string): void },
 ): Promise<string | null> {
   if (!bot.configured) return null;
   const m = /^https?:\/\/(?:www\.)?(?:t|telegram)\.me\/([A-Za-z][\w]{3,31})\/?$/i.exec(telegramUrl.trim());

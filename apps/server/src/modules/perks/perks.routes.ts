@@ -1,12 +1,10 @@
 import {
-  centsToAmount,
   createPerkRequest,
   idParams,
   myPerk,
   myRedemption,
   pageQuery,
   paginated as paginatedSchema,
-  PERK_MSG,
   perkCard,
   perkContentResponse,
   perkDetail,
@@ -141,56 +139,16 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
       async (request, reply) => {
         const expected = parseBody(redeemRequest, request.body ?? {}).expected_cost;
         const expectedCents = expected === undefined ? undefined : (amountToCents(expected) ?? undefined);
-        return withIdempotency(db, request, reply, async (tx) => {
-          const userId = request.auth.userId;
-          let r: Awaited<ReturnType<typeof svc.redeemPerk>>;
-          try {
-            r = await svc.redeemPerk(tx, request.params.id, userId, deps.now(), expectedCents);
-          } catch (err) {
-            // The redeem's own transaction has rolled back: answered with the current price, nothing charged.
-            if (!(err instanceof svc.PriceChangedError)) throw err;
-            return {
-              status: 409,
-              body: { detail: err.detail, code: err.code, cost_amount: centsToAmount(err.costCents) },
-            };
-          }
-          const body = async (db: Parameters<typeof svc.perkDetail>[0]) => {
-            const perk = await svc.perkDetail(db, request.params.id, userId, links);
-            return {
-              status: 200,
-              body: {
-                detail: PERK_MSG.redeemed,
-                perk,
-                content: perk.content!,
-                transaction_id: r.transactionId,
-                balance: centsToAmount(r.balanceCents),
-                auto_purchased: false,
-              },
-            };
-          };
-          const chatId = r.perk.perkType === 'telegram_invite' ? r.perk.telegramChatId : null;
-          const first = await body(tx);
-          return {
-            ...first,
-            afterCommit: async (save) => {
-              if (!chatId) return first;
-              // After the commit: no row lock is held while Telegram answers.
-              try {
-                const link = await bot.createChatInviteLink(chatId, {
-                  memberLimit: 1,
-                  name: `${config.productName} perk ${r.redemptionId.slice(0, 8)}`,
-                });
-                return await save(async (tx2) => {
-                  await svc.storeDeliveredInvite(tx2, r.redemptionId, link);
-                  return body(tx2);
-                });
-              } catch (err) {
-                request.log.warn({ err, perk: r.perk.id }, 'single-use invite link failed; delivering the stored link');
-                return first;
-              }
-            },
-          };
-        });
+        return withIdempotency(db, request, reply, (tx) =>
+          svc.redeemAndDeliver(tx, request.params.id, request.auth.userId, {
+            now: deps.now(),
+            expectedCostCents: expectedCents,
+            links,
+            invites: bot,
+            productName: config.productName,
+            log: request.log,
+          }),
+        );
       },
     );
   }
