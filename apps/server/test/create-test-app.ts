@@ -8,6 +8,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { buildApp, type AppInstance } from '../src/app.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { TEST_BOT_TOKEN, TEST_BOT_USERNAME } from './telegram-signing.ts';
+import { createServerErrorWatch, type ServerErrorWatch } from './server-error-watch.ts';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -60,6 +61,13 @@ export type TestApp = {
   mail: SmtpSink;
   /** Moves the app's clock forward. */
   advance(ms: number): void;
+  /**
+   * Declares that the running test deliberately provokes server errors: each matcher must match at least one
+   * error-level log line or 5xx response (`"503 POST /api/…"`, or the line's message and error text) before the
+   * test ends, and only matching ones are tolerated. Any other error line or 5xx fails the test.
+   */
+  expectServerErrors: ServerErrorWatch['expect'];
+  /** Fails (throws) when an error line or a 5xx appeared since the last check; also run by close(). */
   close(): Promise<void>;
 };
 
@@ -69,7 +77,7 @@ export async function createTestApp(
     config?: Partial<Config>;
     telegramApiRoot?: string;
     poolSize?: number;
-    /** Receives the app's log lines (at info and above); without it the app does not log. */
+    /** Also receives the app's log lines (at info and above), for tests that read the log. */
     logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
@@ -92,11 +100,14 @@ export async function createTestApp(
     opts.config,
   );
   let offset = 0;
+  // The app always logs (at info: the request-completed lines carry each response's status) into a watch that
+  // fails the test on an unexpected error line or 5xx; without it a 500 during a test would go unseen.
+  const watch = createServerErrorWatch(opts.logStream);
   const app = await buildApp({
     config,
     database,
     now: () => new Date(Date.now() + offset),
-    logger: opts.logStream ? { level: 'info', stream: opts.logStream } : false,
+    logger: watch.logger,
   });
   await app.ready();
   return {
@@ -108,11 +119,17 @@ export async function createTestApp(
     advance: (ms) => {
       offset += ms;
     },
+    expectServerErrors: watch.expect,
     async close() {
-      await app.close();
-      await database.drop();
-      await mail.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await database.drop();
+        await mail.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      } finally {
+        watch.release();
+      }
+      watch.check();
     },
   };
 }

@@ -22,6 +22,7 @@ describe('log lines never carry secrets (issue 12, item 11)', () => {
       sql.raw('create trigger refuse_users before insert on users for each row execute function refuse_users()'),
     );
     const password = 'Secret-Passw0rd-In-Log';
+    t.expectServerErrors('500 POST /api/v1/bot/register/', /request failed.*users are read-only in this test/);
     const before = lines.length;
     const res = await t.app.inject({
       method: 'POST',
@@ -37,6 +38,20 @@ describe('log lines never carry secrets (issue 12, item 11)', () => {
     expect(written).not.toContain('$argon2');
     expect(written).not.toContain(password);
     expect(written).not.toContain('log-probe@example.com');
+  });
+
+  it('request lines name the method, path and status, without a private-media signature', async () => {
+    const before = lines.length;
+    await t.app.inject({ method: 'GET', url: '/api/v1/club/no-such-thing/?exp=1&sig=secret-signature' });
+    const parsed = lines.slice(before).map((l) => JSON.parse(l) as Record<string, { [k: string]: unknown }>);
+    const incoming = parsed.find((l) => l.msg === ('incoming request' as never));
+    const completed = parsed.find((l) => l.msg === ('request completed' as never));
+    expect(incoming?.req).toMatchObject({
+      method: 'GET',
+      url: '/api/v1/club/no-such-thing/?exp=1&sig=[Redacted]',
+    });
+    expect(completed?.res).toEqual({ statusCode: 404 });
+    expect(lines.slice(before).join('')).not.toContain('secret-signature');
   });
 
   it('authorization headers, tokens and passwords in logged objects are redacted at any depth', async () => {

@@ -101,6 +101,32 @@ function serializeError(err: Error): Record<string, unknown> {
 type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
 const errSerializer = (err: unknown) => scrubObject(err) as SerializedError;
 
+/** A request's line names its method, path and address; the signature of a private-media link is cut. */
+type Fields = Record<string, unknown>;
+function reqSerializer(req: unknown): Fields {
+  const r = req as { method?: unknown; url?: unknown; ip?: unknown } | null;
+  if (!r || typeof r.method !== 'string' || typeof r.url !== 'string') return scrubObject(req) as Fields;
+  const url = scrubText(r.url).replace(/([?&]sig=)[^&]*/g, `$1${REDACTED}`);
+  return { method: r.method, url, remoteAddress: r.ip };
+}
+function resSerializer(res: unknown): Fields {
+  const statusCode = (res as { statusCode?: unknown } | null)?.statusCode;
+  return typeof statusCode === 'number' ? { statusCode } : (scrubObject(res) as Fields);
+}
+
+/**
+ * pino runs `formatters.log` before the serializers: scrubbing Fastify's request and reply objects there left
+ * `{}` (their fields are getters), so request lines had no method, path or status. Those two go to their
+ * serializers, which keep only safe fields; everything else is scrubbed here.
+ */
+function formatLog(obj: Record<string, unknown>): Record<string, unknown> {
+  const { req, res, ...rest } = obj;
+  const out = scrubObject(rest) as Record<string, unknown>;
+  if (req !== undefined) out.req = req;
+  if (res !== undefined) out.res = res;
+  return out;
+}
+
 /** The app's logger options: the level, the redaction above, and (for tests) where lines go. */
 export function loggerOptions(opts: { level: string; stream?: LogStream }): FastifyServerOptions['logger'] {
   return {
@@ -114,8 +140,8 @@ export function loggerOptions(opts: { level: string; stream?: LogStream }): Fast
       ],
       censor: REDACTED,
     },
-    serializers: { err: errSerializer, error: errSerializer },
-    formatters: { log: (obj) => scrubObject(obj) as Record<string, unknown> },
+    serializers: { err: errSerializer, error: errSerializer, req: reqSerializer, res: resSerializer },
+    formatters: { log: formatLog },
     hooks: {
       logMethod(args, method) {
         const cleaned = args.map((a) => (typeof a === 'string' ? scrubText(a) : a)) as Parameters<typeof method>;

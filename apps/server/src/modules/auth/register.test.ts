@@ -6,6 +6,7 @@ import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@wyn/contract';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../test/create-test-app.ts';
+import { createServerErrorWatch } from '../../../test/server-error-watch.ts';
 import { loadConfig } from '../../config.ts';
 import { buildApp } from '../../app.ts';
 import { otpCodes, transactions, users, wallets } from '../../db/schema/index.ts';
@@ -414,7 +415,10 @@ describe('code delivery without SMTP', () => {
       },
       async close() {},
     };
-    const app = await buildApp({ config, database, mailer, logger: false });
+    // Its own app (a mailer that refuses), watched like every test app: the 503 is the one server error.
+    const watch = createServerErrorWatch();
+    watch.expect('503 POST /api/v1/bot/register/', /AppError: We could not send the verification code/);
+    const app = await buildApp({ config, database, mailer, logger: watch.logger });
     try {
       const payload = { email: 'bounce@example.com', password: 'bounce password' };
       const res = await app.inject({ method: 'POST', url: '/api/v1/bot/register/', payload });
@@ -439,7 +443,9 @@ describe('code delivery without SMTP', () => {
       await app.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      watch.release();
     }
+    watch.check();
   });
 
   it('writes the code to the log in development, and that code verifies', async () => {

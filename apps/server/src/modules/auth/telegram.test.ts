@@ -194,6 +194,11 @@ describe('public config and an unconfigured bot', () => {
 
   it('answers 503 when no bot is configured', async () => {
     const bare = await createTestApp({ env: { TELEGRAM_BOT_TOKEN: '', TELEGRAM_BOT_USERNAME: '' } });
+    // Deliberate: a missing dependency is a 503, logged at error level.
+    bare.expectServerErrors(
+      '503 POST /api/v1/bot/telegram-webapp-auth/',
+      /AppError: Telegram sign-in is not configured/,
+    );
     try {
       const res = await post(bare, 'telegram-webapp-auth/', {
         initData: signInitData({ id: 9001, first_name: 'Quinn' }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
+import { statusCounts } from '../../../test/status-counts.ts';
 import { perkRedemptions, perks, transactions, wallets } from '../../db/schema/index.ts';
 import { checkLedgerInvariants, getMemberWallet } from '../wallet/wallet.service.ts';
 
@@ -46,10 +47,8 @@ describe.runIf(usingPostgres)('perk and wallet races (PostgreSQL)', () => {
     for (let i = 0; i < 200; i++) members.push(await createMember(t));
     const creatorBefore = (await getMemberWallet(t.db, creator.user.id)).balance;
     const results = await Promise.all(members.map((m) => redeem(m, id)));
-    const ok = results.filter((r) => r.statusCode === 200);
-    const refused = results.filter((r) => r.statusCode !== 200);
-    expect(ok).toHaveLength(10);
-    for (const r of refused) {
+    expect(statusCounts(results)).toEqual({ 200: 10, 409: 190 });
+    for (const r of results.filter((x) => x.statusCode === 409)) {
       expect(r.statusCode, r.body).toBe(409);
       expect(r.json().detail).toMatch(/^Out of Stock/);
     }
@@ -66,11 +65,9 @@ describe.runIf(usingPostgres)('perk and wallet races (PostgreSQL)', () => {
     const m = await createMember(t);
     const before = (await getMemberWallet(t.db, m.user.id)).balance;
     const results = await Promise.all(Array.from({ length: 10 }, () => redeem(m, id)));
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    for (const r of results.filter((x) => x.statusCode !== 200)) {
-      expect(r.statusCode).toBe(409);
+    expect(statusCounts(results)).toEqual({ 200: 1, 409: 9 });
+    for (const r of results.filter((x) => x.statusCode === 409))
       expect(r.json().detail).toBe('You have already redeemed this perk.');
-    }
     expect((await getMemberWallet(t.db, m.user.id)).balance).toBe(before - 6000);
     const [row] = await t.db.select().from(perks).where(eq(perks.id, id));
     expect(row!.purchasedCount).toBe(1);

@@ -83,6 +83,8 @@ describe('POST telegram/validate-channel/', () => {
 
   it('answers 503 when the bot is not configured', async () => {
     const bare = await createTestApp({ env: { TELEGRAM_BOT_TOKEN: '', TELEGRAM_BOT_USERNAME: '' } });
+    // Deliberate: a missing dependency is a 503, logged at error level.
+    bare.expectServerErrors('503 POST /api/v1/club/telegram/validate-channel/', /AppError: Telegram checks are not/);
     try {
       const m = await createMember(bare);
       const res = await bare.app.inject({
