@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { openPostgres } from '../db/client.ts';
 import { createMember } from '../../test/users.ts';
 import { clubRequests } from '../../test/club-requests.ts';
+import { createServerErrorWatch } from '../../test/server-error-watch.ts';
 import { notifications, outboxEvents, processedEvents } from '../db/schema/index.ts';
 import { LIVE_CHANNEL } from '../integrations/live-events.ts';
 import { notify } from '../modules/notifications/notifications.service.ts';
@@ -147,7 +148,9 @@ describe.runIf(usingPostgres)('domain events on two instances (PostgreSQL)', () 
   it("every instance's in-process consumers hear a change once; durable consumers run once in all", async () => {
     const url = (t.database.queueConnection as { url: string }).url;
     const other = await openPostgres(url, 5);
-    const b = await buildApp({ config: t.config, database: other, logger: false });
+    // The second instance is watched like every test app: an error it logs fails the test.
+    const bWatch = createServerErrorWatch();
+    const b = await buildApp({ config: t.config, database: other, logger: bWatch.logger });
     await b.ready();
     try {
       const heardByB: CommittedEvent[] = [];
@@ -166,6 +169,8 @@ describe.runIf(usingPostgres)('domain events on two instances (PostgreSQL)', () 
     } finally {
       await b.close();
       await other.close();
+      bWatch.release();
     }
+    bWatch.check();
   });
 });

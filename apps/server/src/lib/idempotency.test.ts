@@ -258,6 +258,11 @@ describe.runIf(usingPostgres)('Idempotency-Key races (PostgreSQL)', () => {
   it('the server fails after the effect but before its answer is recorded: nothing stays committed, the retry pays once', async () => {
     const erin = await createMember(t);
     const erinWallet = (await getMemberWallet(t.db, erin.user.id)).id;
+    // Deliberate: the first send is a 500 logged at error level.
+    t.expectServerErrors(
+      `500 POST ${api}/wallets/${erinWallet}/transfer/`,
+      /request failed.*simulated crash while recording the answer/,
+    );
     // Stands in for a process killed at the moment the answer is written: that write fails.
     await t.db.execute(sql`
       create function wyn_test_fail_record() returns trigger language plpgsql as $$

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
+import { createServerErrorWatch } from '../../../test/server-error-watch.ts';
 import { buildApp, type AppInstance } from '../../app.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { quests, transactions } from '../../db/schema/index.ts';
@@ -17,6 +18,8 @@ describe.runIf(usingPostgres)('quest expiry on the job queue, two instances (Pos
   let b: AppInstance;
   let producer: PgBoss;
   const later = 120_000;
+  // The second instance is watched like every test app: an error it logs fails the test.
+  const bWatch = createServerErrorWatch();
   beforeAll(async () => {
     a = await createTestApp();
     a.advance(later);
@@ -26,7 +29,7 @@ describe.runIf(usingPostgres)('quest expiry on the job queue, two instances (Pos
       config: a.config,
       database: bDatabase,
       now: () => new Date(Date.now() + later),
-      logger: false,
+      logger: bWatch.logger,
     });
     await b.ready();
     producer = await startJobQueue({ kind: 'postgres', url }, () => {}, { schedule: false });
@@ -35,7 +38,9 @@ describe.runIf(usingPostgres)('quest expiry on the job queue, two instances (Pos
     await producer?.stop({ graceful: false });
     await b?.close();
     await bDatabase?.close();
+    bWatch.release();
     await a?.close();
+    bWatch.check();
   });
 
   const countOf = async (query: SQL) => {
