@@ -1,46 +1,17 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../test/create-test-app.ts';
+import { freePort, serverDir, startServerProcess } from '../test/server-process.ts';
 
 /** The real process: start-up checks, the PGlite lock, graceful shutdown. */
-const serverDir = path.resolve(import.meta.dirname, '..');
 const rootPackage = JSON.parse(readFileSync(path.resolve(serverDir, '../../package.json'), 'utf8'));
 const pinnedNode: string = rootPackage.dependencies.node;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function freePort() {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
+const start = (env: Record<string, string>) => startServerProcess({ DATA_DIR: dataDir, ...env });
 
 // The process uses the embedded database whatever TEST_DATABASE_URL says: PGlite pass only.
 describe.skipIf(usingPostgres)('the server process', { timeout: 180_000 }, () => {

@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../test/create-test-app.ts';
+import { freePort } from '../test/server-process.ts';
 
 /**
  * Stopping the real process (issue #12 item 16): a signal to `npm start` reaches the server, which stops
@@ -37,14 +36,6 @@ function start(command: string, args: string[], cwd: string, env: Record<string,
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
   return { child, exited, output: () => output };
-}
-
-async function freePort() {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
 }
 
 async function waitForHealth(port: number, p: ReturnType<typeof start>) {

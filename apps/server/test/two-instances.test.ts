@@ -1,8 +1,5 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -11,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from './create-test-app.ts';
 import { multipartBody, PNG_1PX } from './multipart.ts';
 import { startLocalS3, type LocalS3 } from './s3-server.ts';
+import { freePort, startServerProcess, waitForHealth } from './server-process.ts';
 
 /**
  * Issue #13 item 9: two real server processes on one PostgreSQL, one Redis and one S3 server behave as one
@@ -19,7 +17,6 @@ import { startLocalS3, type LocalS3 } from './s3-server.ts';
  * (A due quest expiring exactly once needs the job queue, which is not built yet.)
  */
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 /** A Redis database of its own, so counters from other suites (db 0) never mix in. */
 const REDIS_DB = 11;
 const AUTH_MAX = 10;
@@ -32,58 +29,25 @@ type Instance = {
   exited: Promise<number | null>;
 };
 
-async function freePort() {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-instance-'));
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, 'no-web-build'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startServerProcess({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
   });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
-  const ready = (async () => {
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const ok = await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return;
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`instance on :${port} did not start (exit ${child.exitCode}):\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
   return {
     base,
-    ready,
-    exited,
-    output: () => output,
+    ready: waitForHealth(base, server, 90_000),
+    exited: server.exited,
+    output: server.output,
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
+      if (server.child.exitCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

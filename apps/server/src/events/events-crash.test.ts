@@ -1,7 +1,4 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -9,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, usingPostgres } from '../../test/create-test-app.ts';
 import { createMember } from '../../test/users.ts';
+import { freePort, startServerProcess } from '../../test/server-process.ts';
 import { loadConfig } from '../config.ts';
 import { notifications, outboxEvents } from '../db/schema/index.ts';
 import { LIVE_CHANNEL } from '../integrations/live-events.ts';
@@ -17,39 +15,11 @@ import { LIVE_CHANNEL } from '../integrations/live-events.ts';
  * THE CRASH TEST: a real server process commits a follow, is killed (SIGKILL) before the follow's consumers
  * run, and is started again: the notification and its live event arrive exactly once.
  */
-const serverDir = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-crash-'));
 const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
 
-async function freePort() {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      WEB_DIST: path.join(dataDir, 'no-web-build'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return { child, exited, output: () => output };
-}
+const start = (env: Record<string, string>) =>
+  startServerProcess({ DATA_DIR: dataDir, JWT_SECRET, WEB_DIST: path.join(dataDir, 'no-web-build'), ...env });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => Promise<boolean>, what: string, ms = 60_000) {
