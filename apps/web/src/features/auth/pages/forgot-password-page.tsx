@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { CodeInput } from '@/components/ui/code-input';
-import { Input } from '@/components/ui/input';
+import { IdentifierInput } from '@/components/ui/identifier-input';
 import { ApiError } from '@/lib/api-error';
 import { useProductName } from '@/lib/queries/app-config';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -109,15 +109,7 @@ export function ForgotPasswordPage() {
         <form onSubmit={sendCode} noValidate className="flex flex-col gap-4" aria-label="Request a reset code">
           {formError ? <Alert>{formError}</Alert> : null}
           <FormField label="Username, email or phone" error={identifierError}>
-            <Input
-              name="identifier"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={identifier}
-              onChange={(e) => setIdentifier(e.target.value)}
-              placeholder="you@example.com"
-            />
+            <IdentifierInput value={identifier} onValueChange={setIdentifier} />
           </FormField>
           <Button type="submit" size="lg" className="mt-1 w-full" loading={request.isPending}>
             {ACCOUNT_MSG.resetSendCode}

@@ -7,7 +7,7 @@ import { TelegramIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { IdentifierInput } from '@/components/ui/identifier-input';
 import { ApiError } from '@/lib/api-error';
 import { useAppConfig, useProductName } from '@/lib/queries/app-config';
 import { onboarding, redirectAfterAuth, useIsAuthenticated } from '@/lib/session';
@@ -253,15 +253,7 @@ export function LoginPage() {
           </Alert>
         ) : null}
         <FormField label="Username, email or phone" error={fieldErrors.identifier}>
-          <Input
-            name="identifier"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={identifier}
-            onChange={(e) => setIdentifier(e.target.value)}
-            placeholder="you@example.com"
-          />
+          <IdentifierInput value={identifier} onValueChange={setIdentifier} />
         </FormField>
         <FormField
           label="Password"
