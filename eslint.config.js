@@ -11,6 +11,15 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const webFeatures = readdirSync(path.join(root, 'apps/web/src/features'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+// A server module's public face is its services (`*.service.ts`): another module calls those, never its
+// routes, helpers or queries.
+const serverModulesDir = path.join(root, 'apps/server/src/modules');
+const serverModules = readdirSync(serverModulesDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => ({
+    name: d.name,
+    services: readdirSync(path.join(serverModulesDir, d.name)).filter((f) => f.endsWith('.service.ts')),
+  }));
 
 // Libraries that talk to the outside world (mail, Telegram, Redis, object storage, queues): only
 // apps/server/src/integrations/ may import them, so every outside call has one place to be found and faked.
@@ -77,6 +86,21 @@ export default tseslint.config(
               from: 'apps/web/src/features',
               message: 'Shared components and lib sit below the features and import none of them.',
             },
+            ...serverModules.map((mod) => ({
+              target: `apps/server/src/modules/${mod.name}`,
+              from: 'apps/server/src/modules',
+              except: serverModules.flatMap((other) =>
+                other.name === mod.name ? [`./${other.name}`] : other.services.map((f) => `./${other.name}/${f}`),
+              ),
+              message: 'Another module is used only through its services (*.service.ts), never its internals.',
+            })),
+            // Plugins (the auth guard) reach a module the way another module does: through its services.
+            {
+              target: 'apps/server/src/plugins',
+              from: 'apps/server/src/modules',
+              except: serverModules.flatMap((mod) => mod.services.map((f) => `./${mod.name}/${f}`)),
+              message: 'Plugins use a module only through its services (*.service.ts), never its internals.',
+            },
             // Server: the app's shared types come from the leaf app-types.ts, never from app.ts (which imports
             // every module), and the leaf itself imports no module.
             {
@@ -116,16 +140,23 @@ export default tseslint.config(
     },
   },
   {
-    // Routes and jobs parse, call a service and shape the answer: only services touch the database.
-    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.job.ts'],
+    // Only services touch the database: routes and jobs parse, call a service and shape the answer; consumers,
+    // helpers and every other file of a module call services too. A transaction handle's type may pass through
+    // (a consumer hands its `tx` to a service); drizzle, the tables and the client itself may not.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.job.ts'],
+    ignores: ['**/*.service.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            ...outsidePatterns,
             {
-              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '**/db/schema/*'],
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/*', '!**/db/client.ts', '**/db/schema', '**/db/schema/*'],
+              message: 'Only services touch the database; move the query into the module’s service.',
+            },
+            {
+              group: ['**/db/client.ts'],
+              allowTypeImports: true,
               message: 'Only services touch the database; move the query into the module’s service.',
             },
           ],

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPostgres, type Database } from '../src/db/client.ts';
+import { PRODUCTION_NODE_FLAGS, SERVER_BUNDLE } from '../scripts/production.ts';
 
 export const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -12,6 +13,8 @@ export type BenchServer = {
   base: string;
   dbUrl: string;
   jwtSecret: string;
+  /** The server process, for its memory (`/proc/<pid>/status`). */
+  pid: number;
   /** A direct connection to the server's database, for fixtures and invariant checks. */
   database: Database;
   stop(): Promise<void>;
@@ -33,7 +36,10 @@ export async function startBenchServer(port: number, name: string): Promise<Benc
   const jwtSecret = randomBytes(32).toString('hex');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-bench-'));
   const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['src/main.ts'], {
+  // BENCH_NODE_ARGS: flags for the server process only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The production bundle with production's flags (`npm run bench` builds it first).
+  const server: ChildProcess = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, ...nodeArgs, SERVER_BUNDLE], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
@@ -48,7 +54,12 @@ export async function startBenchServer(port: number, name: string): Promise<Benc
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  let stopping = false;
+  server.once('exit', (code, signal) => {
+    if (!stopping) console.error(`bench server (${name}) exited during the run: code ${code}, signal ${signal}`);
+  });
   const stopProcess = async () => {
+    stopping = true;
     if (server.exitCode === null) {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
@@ -81,6 +92,7 @@ export async function startBenchServer(port: number, name: string): Promise<Benc
     base,
     dbUrl,
     jwtSecret,
+    pid: server.pid!,
     database,
     async stop() {
       await database.close();

@@ -83,7 +83,7 @@ export async function fill(database: Database, size: GrowthSize) {
   await run(sql`insert into wallets (kind, user_id) select 'member', id from users where username like 'gm\\_%'
                 on conflict do nothing`);
   await run(sql`
-    with sys as (select id from wallets where kind = 'system'),
+    with sys as (select id from wallets where kind = 'system' and shard = 0),
          mw as (select w.id, row_number() over (order by w.id) - 1 as k from wallets w
                 join users u on u.id = w.user_id where u.username like 'gm\\_%'),
          c as (select count(*) as total from mw),
@@ -141,6 +141,10 @@ export async function growth(port: number, duration: number): Promise<GrowthRow[
         { ...search(RARE.slice(0, 6), 'tasks'), name: 'search quests, prefix' },
         { ...search('zephyrime', 'tasks'), name: 'search quests, typo' },
         { ...search('garden', 'tasks', '-reward_amount'), name: 'search quests, common word' },
+        // Words in every quest ("quest" is in every description, "the" starts "the community" and "theatre"):
+        // ranked by relevance, the default order of a search.
+        { ...search('quest', 'tasks'), name: 'search quests, "quest"' },
+        { ...search('the', 'mixed'), name: 'search all, "the"' },
         { ...search(RARE, 'users'), name: 'search users' },
         { ...search(' ', 'tasks'), name: 'browse quests (no query)' },
         { name: 'message history (page 1)', path: `/api/v1/club/messages/?chat_with=${ben.id}&ordering=-sent_at` },

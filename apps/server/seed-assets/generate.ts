@@ -1,7 +1,8 @@
 /**
  * Generates the demo images the seed copies into DATA_DIR/media/seed/: soft gradient artwork written as
  * PNG with a tiny encoder (node:zlib only). Run from apps/server: `node seed-assets/generate.ts`.
- * The output is committed, so this only needs to run when the artwork changes.
+ * The output is committed, so this only needs to run when the artwork changes; then run `node seed-assets/variants.ts`
+ * for their display-width variants (decision 0017).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -9,6 +9,8 @@ import type { RedisLink } from './integrations/redis-link.ts';
 import type { TokenSigner } from './lib/tokens.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { PgBoss } from './integrations/job-queue.ts';
+import type { MediaStorage } from './integrations/media-storage.ts';
+import type { BotMessenger } from './integrations/telegram-messenger.ts';
 
 // The types every module shares, kept apart from app.ts: app.ts imports the modules, so a module that took
 // its types from there would close an import circle through the whole server.
@@ -27,6 +29,10 @@ export type AppContext = {
   events: EventBus;
   /** The job queue: event retries and scheduled jobs, each run once across instances. */
   jobs: PgBoss;
+  /** Uploaded media and exclusive files: the S3 bucket when configured, else DATA_DIR (one store per app). */
+  media: MediaStorage;
+  /** The bot's messages to members, paced for Telegram's limits (one per process: the pace is shared). */
+  messenger: BotMessenger;
 };
 
 export type AppInstance = FastifyInstance<

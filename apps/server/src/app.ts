@@ -5,26 +5,35 @@ import type { AppContext, AppInstance } from './app-types.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './integrations/mailer.ts';
+import { openMediaStorage } from './integrations/open-media-storage.ts';
 import { createLiveEvents } from './integrations/live-events.ts';
 import { createRedisLink } from './integrations/redis-link.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { registerConsumers } from './events/consumers.ts';
+import { routeIndexPlugin } from './plugins/route-index.ts';
+import { outboxCleanupJob } from './events/outbox-cleanup.job.ts';
 import { startJobQueue } from './integrations/job-queue.ts';
+import { createBotMessenger } from './integrations/telegram-messenger.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { createAccountStatus } from './modules/accounts/account-status.ts';
+import { createAccountStatus } from './modules/accounts/account-status.service.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { loggerOptions, type LogStream } from './plugins/logger.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
 import { webStaticPlugin } from './plugins/web-static.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { fallbackStore } from './plugins/rate-limit-store.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clubRoutes } from './modules/club.routes.ts';
 import { questExpiryJob } from './modules/quests/quest-expiry.job.ts';
-import { telegramWebhookRoutes } from './modules/quests/telegram-webhook.routes.ts';
+import { botMessagesJob } from './modules/bot/bot-messages.job.ts';
+import { staffAnnouncementsJob } from './modules/staff/staff-announcements.job.ts';
+import { streakRemindersJob } from './modules/engagement/streak-reminders.job.ts';
+import { seasonsJob } from './modules/engagement/seasons.job.ts';
+import { telegramWebhookRoutes } from './modules/bot/telegram-webhook.routes.ts';
 import { mediaStaticRoutes } from './modules/home/media-static.ts';
 
 export type AppDeps = {
@@ -66,22 +75,33 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
     sweepIntervalMs: input.config.events.sweepMs,
     sweepAfterMs: input.config.events.sweepMs,
   });
-  await registerConsumers(events);
+  const live = await createLiveEvents(input.database);
+  await registerConsumers(events, { live, jobs, config: input.config, now });
   const deps: AppContext = {
     config: input.config,
     database: input.database,
     mailer: input.mailer ?? createMailer({ smtpUrl: input.config.smtpUrl, from: input.config.mailFrom, log: app.log }),
-    live: await createLiveEvents(input.database),
+    live,
     signer: createTokenSigner(input.config.jwtSecret, now),
     now,
     redis: input.config.redisUrl ? createRedisLink(input.config.redisUrl, app.log) : undefined,
     events,
     jobs,
+    media: openMediaStorage(input.config),
+    messenger: createBotMessenger({
+      token: input.config.telegram.botToken,
+      apiRoot: input.config.telegram.apiRoot,
+      perSecond: input.config.telegram.sendPerSecond,
+      chatIntervalMs: 1000,
+      maxRetryAfterSeconds: 30,
+    }),
   };
 
   // 1. cross-cutting plugins
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
+  // Before every route and the static files, so its onSend hook covers them all.
+  await app.register(compressionPlugin);
   await app.register(storableTextPlugin);
   // Rate limits are shared across instances through Redis when REDIS_URL is set (in-process while it is
   // down), else kept in-process.
@@ -90,6 +110,7 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
     ...(deps.redis ? { store: fallbackStore(deps.redis, 'wyn-rl-') } : {}),
   });
   await app.register(openapiPlugin, { productName: input.config.productName });
+  await app.register(routeIndexPlugin);
   const accounts = createAccountStatus(input.database.db, deps.live);
   app.addHook('onClose', async () => accounts.close());
   await app.register(authPlugin, { signer: deps.signer, accounts });
@@ -102,6 +123,11 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
 
   // 3. background jobs
   await app.register(questExpiryJob, { deps });
+  await app.register(outboxCleanupJob, { deps });
+  await app.register(botMessagesJob, { deps });
+  await app.register(staffAnnouncementsJob, { deps });
+  await app.register(streakRemindersJob, { deps });
+  await app.register(seasonsJob, { deps });
 
   // 4. uploaded and seeded media, then the web app and the 404s
   await app.register(mediaStaticRoutes, { deps });

@@ -22,6 +22,30 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('QUEST_EXPIRY_SCAN_SECONDS', () => {
+  it('is a minute by default, and any whole number of seconds up to one', () => {
+    expect(load({}).questExpiryScanSeconds).toBe(60);
+    expect(load({ QUEST_EXPIRY_SCAN_SECONDS: '2' }).questExpiryScanSeconds).toBe(2);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['0', '61', '1.5', 'soon'])
+      expect(() => load({ QUEST_EXPIRY_SCAN_SECONDS: bad }), bad).toThrow(/QUEST_EXPIRY_SCAN_SECONDS/);
+  });
+});
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('is 10 by default, and any whole number from 2 to 200', () => {
+    expect(load({}).databasePoolSize).toBe(10);
+    expect(load({ DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['1', '201', '2.5', 'many'])
+      expect(() => load({ DATABASE_POOL_SIZE: bad }), bad).toThrow(/DATABASE_POOL_SIZE/);
+  });
+});
+
 describe('S3_*', () => {
   const s3 = {
     S3_ENDPOINT: 'http://127.0.0.1:9000',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_WEB_DIST } from './server-paths.ts';
 
 /** The only reader of process.env (README.md, Configuration). A bad value stops start-up naming the variable. */
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -15,6 +16,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  /** PostgreSQL connections each instance keeps at most; a few per core serve best (docs/performance.md). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   REDIS_URL: optionalUrl,
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   PRODUCT_NAME: z.string().min(1).default('Wyn'),
@@ -26,7 +29,17 @@ const envSchema = z.object({
       .optional(),
   ),
   TELEGRAM_BOT_USERNAME: optionalString,
+  /** The Mini App's short name in BotFather (`/newapp`): share links are `https://t.me/<bot>/<short name>?startapp=…`. */
+  TELEGRAM_MINIAPP_SHORT_NAME: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_]{3,30}$/, 'must be the Mini App short name from BotFather (3-30 letters, digits, _)')
+      .optional(),
+  ),
   TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  /** Bot messages per second over all chats, per instance (Telegram allows about 30). */
+  TELEGRAM_SEND_PER_SECOND: z.coerce.number().int().min(1).max(30).default(30),
   TELEGRAM_WEBHOOK_SECRET: z.preprocess(
     emptyAsUndefined,
     z
@@ -37,6 +50,20 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Wyn <no-reply@wyn.local>'),
   WELCOME_BONUS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /** W per check-in by streak day, repeating: day 1–6 pay 1 W, day 7 pays 10 W, day 8 starts again. */
+  STREAK_REWARDS: z
+    .string()
+    .regex(
+      /^\s*\d{1,6}(\.\d{1,2})?(\s*,\s*\d{1,6}(\.\d{1,2})?)*\s*$/,
+      'expected W amounts separated by commas, like 1,1,1,1,1,1,10',
+    )
+    .default('1,1,1,1,1,1,10'),
+  /** W a streak repair costs (paid to the system account). */
+  STREAK_REPAIR_COST: z.coerce.number().min(0).max(1_000_000).default(5),
+  /** Referrals: W to the inviting member and to the newcomer when a referral qualifies; qualifications a day that pay. */
+  REFERRAL_REWARD: z.coerce.number().min(0).max(1_000_000).default(20),
+  REFERRAL_WELCOME: z.coerce.number().min(0).max(1_000_000).default(10),
+  REFERRAL_DAILY_CAP: z.coerce.number().int().min(0).max(1_000_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
@@ -44,6 +71,8 @@ const envSchema = z.object({
   EVENTS_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** How often, and after how long, events no process delivered are handed to the job queue. */
   EVENTS_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  /** Seconds between scans for quests past their deadline; below 60 for tests and clubs that want it sooner. */
+  QUEST_EXPIRY_SCAN_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /**
    * Set when behind reverse proxies, so client addresses (for rate limits) come from X-Forwarded-For: `true`
    * for one proxy, or how many proxies stand in front. Only the entries those proxies appended are believed;
@@ -89,22 +118,35 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The PostgreSQL pool's size per instance. */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   jwtSecret: string;
   productName: string;
   telegram: {
     botToken: string | undefined;
     botUsername: string | undefined;
+    /** The Mini App's short name, for `t.me/<bot>/<app>` links; unset → share links point at PUBLIC_URL. */
+    miniAppShortName: string | undefined;
     apiRoot: string;
     webhookSecret: string;
+    /** Bot messages per second over all chats (one per second per chat is fixed). */
+    sendPerSecond: number;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
   welcomeBonusCents: number;
+  /** The daily streak: W per check-in by streak day (repeating), and the repair's cost, in hundredths. */
+  streak: { rewardsCents: number[]; repairCostCents: number };
+  /** Referrals (issue #16): the inviting member's reward and the newcomer's welcome in hundredths, and how many
+   *  qualifications a day pay the inviting member. */
+  referrals: { rewardCents: number; welcomeCents: number; dailyCap: number };
   logLevel: string;
   webDist: string;
   rateLimitAuthMax: number;
   events: { deliveryDelayMs: number; sweepMs: number };
+  /** How often one instance scans for quests past their deadline (once a minute by default). */
+  questExpiryScanSeconds: number;
   /** How many reverse proxies to believe in X-Forwarded-For; 0 for none. */
   trustProxy: number;
   /** Set when every S3_* variable is: media and exclusive files live in that bucket instead of DATA_DIR. */
@@ -151,22 +193,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? secretFromDataDir(dataDir, 'jwt-secret'),
     productName: e.PRODUCT_NAME,
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN,
       botUsername: e.TELEGRAM_BOT_USERNAME?.replace(/^@/, ''),
+      miniAppShortName: e.TELEGRAM_MINIAPP_SHORT_NAME,
       apiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
       webhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? secretFromDataDir(dataDir, 'telegram-webhook-secret'),
+      sendPerSecond: e.TELEGRAM_SEND_PER_SECOND,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     welcomeBonusCents: e.WELCOME_BONUS * 100,
+    streak: {
+      rewardsCents: e.STREAK_REWARDS.split(',').map((v) => Math.round(Number(v.trim()) * 100)),
+      repairCostCents: Math.round(e.STREAK_REPAIR_COST * 100),
+    },
+    referrals: {
+      rewardCents: Math.round(e.REFERRAL_REWARD * 100),
+      welcomeCents: Math.round(e.REFERRAL_WELCOME * 100),
+      dailyCap: e.REFERRAL_DAILY_CAP,
+    },
     logLevel: e.LOG_LEVEL,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),
     rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
     events: { deliveryDelayMs: e.EVENTS_DELIVERY_DELAY_MS, sweepMs: e.EVENTS_SWEEP_MS },
+    questExpiryScanSeconds: e.QUEST_EXPIRY_SCAN_SECONDS,
     trustProxy: e.TRUST_PROXY,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../test/create-test-app.ts';
-import { freePort, serverDir, startServerProcess } from '../test/server-process.ts';
+import { assertNoServerErrors, freePort, serverDir, startServerProcess } from '../test/server-process.ts';
 
 /** The real process: start-up checks, the PGlite lock, graceful shutdown. */
 const rootPackage = JSON.parse(readFileSync(path.resolve(serverDir, '../../package.json'), 'utf8'));
@@ -11,7 +11,14 @@ const pinnedNode: string = rootPackage.dependencies.node;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wyn-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const start = (env: Record<string, string>) => startServerProcess({ DATA_DIR: dataDir, ...env });
+const started: ReturnType<typeof startServerProcess>[] = [];
+const start = (env: Record<string, string>) => {
+  const p = startServerProcess({ DATA_DIR: dataDir, ...env });
+  started.push(p);
+  return p;
+};
+// Refused starts say why on stderr in plain words, not as error-level log lines: none of these logged one.
+afterAll(() => started.forEach((p) => assertNoServerErrors(p)));
 
 // The process uses the embedded database whatever TEST_DATABASE_URL says: PGlite pass only.
 describe.skipIf(usingPostgres)('the server process', { timeout: 180_000 }, () => {

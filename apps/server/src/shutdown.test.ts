@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from '../test/create-test-app.ts';
-import { freePort } from '../test/server-process.ts';
+import { assertNoServerErrors, freePort } from '../test/server-process.ts';
 
 /**
  * Stopping the real process (issue #12 item 16): a signal to `npm start` reaches the server, which stops
@@ -64,6 +64,12 @@ const scripts: Record<string, string> = JSON.parse(readFileSync(path.join(root, 
 
 // `npm start` uses the embedded database: PGlite pass only (like main.test.ts).
 describe.skipIf(usingPostgres)('npm start', { timeout: 180_000 }, () => {
+  // `start:server` runs the production bundle (decision 0016), which `npm run build` makes: built here from the
+  // sources under test, so the signals reach what production runs.
+  beforeAll(() => {
+    execFileSync(process.execPath, [path.join(serverDir, 'scripts/build.mjs')], { stdio: 'ignore' });
+  }, 120_000);
+
   it('is the web build followed by exactly `npm run start:server`', () => {
     // So signalling `npm run start:server` (no build: fast, and independent of the web app's state)
     // exercises the same process chain as `npm start`: npm, then the server in place of npm's shell.
@@ -95,6 +101,7 @@ describe.skipIf(usingPostgres)('npm start', { timeout: 180_000 }, () => {
       // A server left behind by a failing run is stopped here, so it does not outlive the test.
       if (alive(serverPid)) process.kill(serverPid, 'SIGTERM');
     }
+    assertNoServerErrors(npm);
   });
 });
 
@@ -175,5 +182,6 @@ describe.runIf(usingPostgres)('graceful shutdown under load', { timeout: 180_000
     expect(outcomes.filter((o) => o.status >= 500 && o.status !== 503).map((o) => o.body)).toEqual([]);
     expect(finishedAfterSignal).toBeGreaterThan(0);
     expect(code).toBe(0);
+    assertNoServerErrors(server);
   });
 });

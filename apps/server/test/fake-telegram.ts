@@ -17,14 +17,21 @@ type Chat = {
 
 /**
  * A real HTTP server speaking the Bot API methods Wyn uses (getMe, getChat, getChatMember,
- * createChatInviteLink, sendMessage, setWebhook). Tests arrange chats and members, then read `calls`.
+ * createChatInviteLink, sendMessage, savePreparedInlineMessage, setChatMenuButton, setWebhook). Tests arrange chats
+ * and members, then read `calls` (each with the time it arrived). `blockChat` makes sendMessage to a chat answer
+ * 403 (the member blocked the bot) until `unblockChat`; `failNext` makes the next calls of a method fail once each
+ * (e.g. 429 with `retry_after`).
  */
 export async function startFakeTelegram(opts: { token: string; botId?: number; botUsername: string }) {
   const botId = opts.botId ?? Number(opts.token.split(':')[0]);
   const chats = new Map<string, Chat>();
-  const calls: Array<{ method: string; params: Record<string, unknown> }> = [];
+  const calls: Array<{ method: string; params: Record<string, unknown>; at: number }> = [];
+  const blocked = new Set<string>();
+  type Failure = { method: string; error_code: number; description: string; retry_after?: number };
+  const failures: Failure[] = [];
   let nextChatId = -1001000000000;
   let inviteSeq = 0;
+  let preparedSeq = 0;
 
   const readBody = async (req: IncomingMessage): Promise<Record<string, unknown>> => {
     let raw = '';
@@ -109,7 +116,15 @@ export async function startFakeTelegram(opts: { token: string; botId?: number; b
     if (match[1] !== opts.token) return send(401, fail(401, 'Unauthorized'));
     const method = match[2] ?? '';
     const params = { ...Object.fromEntries(new URL(req.url ?? '', 'http://x').searchParams), ...(await readBody(req)) };
-    calls.push({ method, params });
+    calls.push({ method, params, at: Date.now() });
+    const failure = failures.findIndex((f) => f.method === method);
+    if (failure >= 0) {
+      const [f] = failures.splice(failure, 1);
+      return send(f!.error_code, {
+        ...fail(f!.error_code, f!.description),
+        ...(f!.retry_after !== undefined ? { parameters: { retry_after: f!.retry_after } } : {}),
+      });
+    }
     switch (method) {
       case 'getMe':
         return send(200, {
@@ -155,6 +170,7 @@ export async function startFakeTelegram(opts: { token: string; botId?: number; b
         });
       }
       case 'sendMessage':
+        if (blocked.has(String(params.chat_id))) return send(403, fail(403, 'Forbidden: bot was blocked by the user'));
         return send(200, {
           ok: true,
           result: {
@@ -164,8 +180,19 @@ export async function startFakeTelegram(opts: { token: string; botId?: number; b
             text: params.text,
           },
         });
+      case 'savePreparedInlineMessage': {
+        const result = typeof params.result === 'string' ? JSON.parse(params.result) : params.result;
+        if (!params.user_id || !result || typeof result !== 'object')
+          return send(400, fail(400, 'Bad Request: user_id and result are required'));
+        preparedSeq += 1;
+        return send(200, {
+          ok: true,
+          result: { id: `prepared-${preparedSeq}`, expiration_date: Math.floor(Date.now() / 1000) + 3600 },
+        });
+      }
       case 'setWebhook':
       case 'deleteWebhook':
+      case 'setChatMenuButton':
         return send(200, { ok: true, result: true });
       default:
         return send(404, fail(404, 'Not Found: method not found'));
@@ -181,6 +208,12 @@ export async function startFakeTelegram(opts: { token: string; botId?: number; b
     calls,
     addChat,
     setMember,
+    /** sendMessage to this chat answers 403 "bot was blocked by the user" until unblockChat. */
+    blockChat: (chatId: string | number) => void blocked.add(String(chatId)),
+    unblockChat: (chatId: string | number) => void blocked.delete(String(chatId)),
+    /** The next call of `method` fails with this error (queued: each call takes the next one). */
+    failNext: (method: string, error: { error_code: number; description: string; retry_after?: number }) =>
+      void failures.push({ method, ...error }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -54,3 +54,31 @@ export async function waitForHealth(base: string, server: ServerProcess, ms = 60
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** pino's error and fatal levels. */
+const ERROR_LEVEL = 50;
+
+/** The error- and fatal-level lines in what a process logged that none of `allowed` matches. */
+export function serverErrorLines(output: string, allowed: readonly RegExp[] = []): string[] {
+  return output.split('\n').filter((line) => {
+    if (!line.startsWith('{')) return false;
+    let level: unknown;
+    try {
+      level = (JSON.parse(line) as { level?: unknown }).level;
+    } catch {
+      return false;
+    }
+    return typeof level === 'number' && level >= ERROR_LEVEL && !allowed.some((re) => re.test(line));
+  });
+}
+
+/**
+ * Fails when a server process logged at error level or above, over everything it wrote since it started (issue
+ * #13 item 6: a 500 or a failed job in a child process is as real as one in an in-process app). A test that
+ * provokes one on purpose declares it in `allowed`.
+ */
+export function assertNoServerErrors(server: { output(): string }, allowed: readonly RegExp[] = []): void {
+  const lines = serverErrorLines(server.output(), allowed);
+  if (lines.length)
+    throw new Error(`the server process logged ${lines.length} undeclared error line(s):\n${lines.join('\n')}`);
+}

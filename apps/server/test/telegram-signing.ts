@@ -15,7 +15,7 @@ export type TgUser = {
 
 /** Mini App initData: data-check-string of sorted key=value lines, HMAC key = HMAC_SHA256("WebAppData", token). */
 export function signInitData(
-  user: TgUser,
+  user: TgUser & { is_premium?: boolean; allows_write_to_pm?: boolean },
   opts: { botToken?: string; authDate?: number; extra?: Record<string, string> } = {},
 ): string {
   const params = new URLSearchParams();

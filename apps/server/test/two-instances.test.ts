@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usingPostgres } from './create-test-app.ts';
 import { multipartBody, PNG_1PX } from './multipart.ts';
 import { startLocalS3, type LocalS3 } from './s3-server.ts';
-import { freePort, startServerProcess, waitForHealth } from './server-process.ts';
+import { assertNoServerErrors, freePort, startServerProcess, waitForHealth } from './server-process.ts';
 
 /**
  * Issue #13 item 9: two real server processes on one PostgreSQL, one Redis and one S3 server behave as one
  * club. They start at the same moment on an empty database (migrations and seeding take locks), and then
- * whatever one instance did, the other sees: uploads, seed images, live events, rate limits and tokens.
- * (A due quest expiring exactly once needs the job queue, which is not built yet.)
+ * whatever one instance did, the other sees: uploads, seed images, live events, rate limits and tokens; and a
+ * due quest expires exactly once although both run the expiry scan and its workers.
  */
 
 /** A Redis database of its own, so counters from other suites (db 0) never mix in. */
@@ -79,6 +79,8 @@ describe.runIf(usingPostgres)('two instances on one PostgreSQL, Redis and S3 ser
       JWT_SECRET: randomBytes(32).toString('hex'),
       TELEGRAM_WEBHOOK_SECRET: randomBytes(16).toString('hex'),
       RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
+      // Both instances ask for a scan every 2 s instead of every minute.
+      QUEST_EXPIRY_SCAN_SECONDS: '2',
       ...s3.env,
     };
     // The same moment, on an empty database: both migrate and both try to seed.
@@ -90,6 +92,8 @@ describe.runIf(usingPostgres)('two instances on one PostgreSQL, Redis and S3 ser
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    // Everything either instance logged, from start to shutdown: no error-level line.
+    for (const instance of [a, b]) if (instance) assertNoServerErrors(instance);
     await s3?.close();
     await redis?.flushdb();
     redis?.disconnect();
@@ -206,6 +210,67 @@ describe.runIf(usingPostgres)('two instances on one PostgreSQL, Redis and S3 ser
     } finally {
       abort.abort();
       await heard.catch(() => false);
+    }
+  });
+
+  it('(f) a due quest expires exactly once: one quest.expired event, one refund, the creator refunded once', async () => {
+    const ava = await signIn(a, 'ava');
+    const balance = async () => {
+      const res = await fetch(`${b.base}/api/v1/club/wallets/my_wallet/`, { headers: ava.auth });
+      return ((await res.json()) as { balance: string }).balance;
+    };
+    const before = await balance();
+    // Three places of 10 W staked in escrow; nobody joins, so all 30 W come back at the deadline.
+    const created = await fetch(`${a.base}/api/v1/club/tasks/`, {
+      method: 'POST',
+      headers: { ...ava.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Follow our studio before it closes',
+        description: 'Follow the studio account on Instagram and send your handle.',
+        reward_amount: '10.00',
+        task_type: 'follow',
+        social_platform: '@wyn.studio',
+        max_participants: 3,
+        deadline: new Date(Date.now() + 8_000).toISOString(),
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const questId = ((await created.json()) as { id: string }).id;
+    expect(await balance()).not.toBe(before);
+
+    const db = new pg.Client({ connectionString: new URL(`/${dbName}`, adminUrl).toString() });
+    await db.connect();
+    try {
+      const count = async (query: string) => (await db.query<{ n: number }>(query, [questId])).rows[0]!.n;
+      const status = async () =>
+        (await db.query<{ status: string }>('select status from quests where id = $1', [questId])).rows[0]!.status;
+      const end = Date.now() + 60_000;
+      while ((await status()) !== 'expired') {
+        if (Date.now() > end) throw new Error('the quest did not expire within a minute of its deadline');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      // Several more scans on both instances (every 2 s): none expires it again.
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(
+        await count(
+          "select count(*)::int as n from outbox_events where type = 'quest.expired' and payload->>'questId' = $1",
+        ),
+      ).toBe(1);
+      expect(
+        await count(
+          "select count(*)::int as n from transactions where transaction_type = 'unstake' and related_entity_id = $1",
+        ),
+      ).toBe(1);
+      expect(await balance()).toBe(before);
+      // The scans really ran every few seconds meanwhile (not one minute's cron), each slot's once.
+      const scans = await db.query<{ slot: string; n: number }>(
+        `select singleton_on::text as slot, count(*)::int as n from pgboss.job
+         where name = 'quest-expiry-scan' and state = 'completed' and singleton_on is not null group by 1`,
+      );
+      expect(scans.rows.length).toBeGreaterThanOrEqual(3);
+      expect(scans.rows.every((r) => r.n === 1)).toBe(true);
+    } finally {
+      await db.end();
     }
   });
 

@@ -150,6 +150,38 @@ describe.each<ViewportName>(['phone', 'desktop'])('messages at %s size', (viewpo
     await s.context.close();
   });
 
+  it('starts a new chat from Messages by searching a member, and from a profile (issue #14 item 18)', async () => {
+    const [nia, ole] = await Promise.all([
+      member(`mn_${tag}`, 'Nia', 'Newchat'),
+      member(`mo_${tag}`, 'Ole', 'Newchat'),
+    ]);
+    const s = await openPage(browser, viewport, { initScript: sessionScript(nia) });
+    // Reachable from another main screen: the wallet's Messages button.
+    await s.page.goto('/wallet');
+    await s.page.getByRole('link', { name: 'Messages', exact: true }).click();
+    await s.page.waitForURL((url) => url.pathname === '/messages');
+    await s.page.getByRole('button', { name: 'New message' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'New message' });
+    await dialog.getByLabel('Search members').fill(`mo_${tag}`);
+    const result = dialog.getByRole('link', { name: /Ole Newchat/ });
+    await result.waitFor();
+    await screenshot(s.page, `${viewport}-messages-new-chat`);
+    await result.click();
+    await s.page.waitForURL((url) => url.searchParams.get('user') === ole.user.id);
+    await sendWithEnter(s.page, `Hello Ole ${tag}`);
+
+    // From a profile: Message opens the chat with that member.
+    await s.page.goto(`/profile/${ole.user.id}`);
+    await s.page.getByRole('link', { name: 'Message', exact: true }).click();
+    await s.page.waitForURL((url) => url.searchParams.get('user') === ole.user.id);
+    await s.page
+      .getByTestId('own-message')
+      .filter({ hasText: `Hello Ole ${tag}` })
+      .waitFor();
+    expect(s.consoleErrors).toEqual([]);
+    await s.context.close();
+  });
+
   it('shows the empty list with Find People for a member without conversations', async () => {
     const loner = await member(`ml_${tag}`, 'Lone', 'Member');
     const s = await openPage(browser, viewport, { initScript: sessionScript(loner) });

@@ -38,6 +38,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('perks and wallet at %s size',
   });
 
   it('redeems a perk after confirming, sees the delivered code, and finds it in the wallet history', async () => {
+    // The creator watches their perk: it shows Edit, and the redemption arrives live (issue #14 items 15, 20).
+    const maker = await openPage(browser, viewport, { initScript: sessionScript(creator) });
+    await maker.page.goto(`/perk/${perkId}`);
+    // The card shows in the side column or, on narrower screens, above the description.
+    const creatorCard = maker.page.getByTestId('creator-card').filter({ visible: true });
+    await creatorCard.getByText('0 redemptions', { exact: false }).waitFor();
+    await creatorCard.getByRole('link', { name: 'Edit Perk' }).waitFor();
+    await screenshot(maker.page, `${viewport}-perk-creator`);
+
     const { page, context, consoleErrors } = await openPage(browser, viewport, { initScript: sessionScript(buyer) });
     await page.goto(`/perk/${perkId}`);
     const redeem = page.getByRole('button', { name: 'Redeem for 30 W' });
@@ -53,6 +62,9 @@ describe.each<ViewportName>(['phone', 'desktop'])('perks and wallet at %s size',
     await expect.poll(() => page.getByTestId('discount-code').innerText(), { timeout: 10_000 }).toContain(code);
     await page.getByRole('button', { name: 'Already Redeemed' }).waitFor();
     await screenshot(page, `${viewport}-perk-redeemed`);
+    await creatorCard.getByText('1 redemption', { exact: false }).waitFor({ timeout: 10_000 });
+    expect(maker.consoleErrors).toEqual([]);
+    await maker.context.close();
 
     await page.goto('/wallet');
     await expect.poll(() => page.getByTestId('wallet-balance').innerText(), { timeout: 10_000 }).toMatch(/^70 W/);

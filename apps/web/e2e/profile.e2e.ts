@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { encodePng } from './fixtures/png.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type ViewportName } from './fixtures/browser.ts';
@@ -14,43 +14,9 @@ afterAll(async () => {
 
 const runId = Date.now().toString(36);
 
-/** A real 64×64 RGB PNG (a checkerboard), encoded here so the avatar is an actual image file. */
-function checkerPng(size = 64): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const rows: number[] = [];
-  for (let y = 0; y < size; y++) {
-    rows.push(0);
-    for (let x = 0; x < size; x++)
-      rows.push(...((Math.floor(x / 16) + Math.floor(y / 16)) % 2 ? [250, 190, 60] : [110, 70, 230]));
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A real 64×64 RGB PNG (a checkerboard), so the avatar is an actual image file. */
+const checkerPng = (size = 64) =>
+  encodePng(size, size, (x, y) => ((Math.floor(x / 16) + Math.floor(y / 16)) % 2 ? [250, 190, 60] : [110, 70, 230]));
 
 /** The src of the profile card's picture once it has loaded (null while it shows the initial). */
 async function avatarSrc(page: Page): Promise<string | null> {
@@ -142,7 +108,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('profiles at %s size', (viewpo
     await page.getByRole('button', { name: 'Unfollow' }).waitFor();
     expect(await page.getByTestId('followers-count').innerText()).toBe('1');
     await page.getByText(`You are now following pf_${tag}`).waitFor();
-    expect(await page.getByRole('link', { name: 'Message' }).getAttribute('href')).toBe(
+    // Exact: the navigation's Messages link is there too.
+    expect(await page.getByRole('link', { name: 'Message', exact: true }).getAttribute('href')).toBe(
       `/messages?user=${ben.user.id}`,
     );
     await page.getByRole('tab', { name: 'Perks' }).click();

@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { gradientPng } from './fixtures/png.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { signInitData } from '../../server/test/telegram-signing.ts';
@@ -17,44 +17,6 @@ afterAll(async () => {
 const runId = Date.now().toString(36);
 const REWARD = 10;
 const MAX = 2;
-
-// -- a small real PNG (32×32, a two-colour gradient), built from its chunks -------------------------------
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-function png(size = 32, rgb: [number, number, number] = [124, 58, 237]): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  const rows: number[] = [];
-  for (let y = 0; y < size; y++) {
-    rows.push(0); // filter: none
-    for (let x = 0; x < size; x++) rows.push(rgb[0], Math.round((rgb[1] * x) / size), Math.round((rgb[2] * y) / size));
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function expectBalance(page: Page, amount: number) {
   await page.goto('/');
@@ -119,7 +81,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('quests at %s size', (viewport
       .fill('Join our Telegram channel for weekly community news, then verify your membership to earn W.');
     await page
       .getByLabel('Media', { exact: true })
-      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(32, [124, 58, 237]) });
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(32, 32, [124, 58, 237]) });
     await page.getByTestId('media-uploaded').waitFor();
     await page.getByLabel('Reward amount (W)').fill(String(REWARD));
     await page.getByLabel('Max participants').fill(String(MAX));
@@ -140,7 +102,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('quests at %s size', (viewport
     // The uploaded image is served back and shown.
     const img = page.locator('img[src^="/media/"]').first();
     await img.waitFor();
-    await expect(img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).resolves.toBe(32);
+    // Polled: the element appears before its bytes arrive (slower under load).
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(32);
     await screenshot(page, `${viewport}-quest-created`);
     expect(creator.consoleErrors).toEqual([]);
   });
@@ -206,7 +169,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('quests at %s size', (viewport
     await j.getByLabel('Proof text').fill('https://example.com/my-post-1');
     await j
       .getByLabel('Screenshot', { exact: true })
-      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: png(32, [16, 185, 129]) });
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: gradientPng(32, 32, [16, 185, 129]) });
     await j.getByRole('img', { name: 'Proof screenshot preview' }).waitFor();
     await screenshot(j, `${viewport}-quest-proof-form`);
     await j.getByRole('button', { name: 'Submit Proof' }).click();
@@ -219,7 +182,8 @@ describe.each<ViewportName>(['phone', 'desktop'])('quests at %s size', (viewport
     await c.goto(`/quest/${quest.id}`);
     const panel = c.getByTestId('submissions-panel');
     const item = panel.getByTestId('submission').first();
-    await item.getByText('https://example.com/my-post-1').waitFor();
+    // The proof's address is a link out (issue #14 item 19).
+    await item.getByRole('link', { name: 'https://example.com/my-post-1' }).waitFor();
     await item.getByRole('img', { name: /Proof from/ }).waitFor();
     await screenshot(c, `${viewport}-quest-review-pending`);
     await item.getByRole('button', { name: 'Reject' }).click();
@@ -241,7 +205,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('quests at %s size', (viewport
     await j.getByLabel('Proof text').fill('https://example.com/my-post-2 — now with the hashtag');
     await j
       .getByLabel('Screenshot', { exact: true })
-      .setInputFiles({ name: 'proof2.png', mimeType: 'image/png', buffer: png(32, [245, 158, 11]) });
+      .setInputFiles({ name: 'proof2.png', mimeType: 'image/png', buffer: gradientPng(32, 32, [245, 158, 11]) });
     await j.getByRole('button', { name: 'Submit Proof' }).click();
     await j.getByText('Your submission is under review.').first().waitFor();
 
@@ -251,7 +215,15 @@ describe.each<ViewportName>(['phone', 'desktop'])('quests at %s size', (viewport
     await row.getByText('https://example.com/my-post-2', { exact: false }).waitFor();
     await screenshot(c, `${viewport}-quest-review-page`);
     await row.getByRole('button', { name: 'Approve' }).click();
+    // Approving pays at once: it asks first.
+    const approveDialog = c.getByRole('dialog', { name: 'Approve submission?' });
+    await screenshot(c, `${viewport}-quest-approve-confirm`);
+    await approveDialog.getByRole('button', { name: 'Approve' }).click();
     await c.getByText('Nothing to review').waitFor();
+
+    // The joiner's open quest screen learns it live and celebrates the reward (issue #14 item 15).
+    await j.getByTestId('reward-celebration').getByText(`+${REWARD} W is in your wallet.`).waitFor({ timeout: 10_000 });
+    await screenshot(j, `${viewport}-quest-reward-celebration`);
 
     // The joiner is paid: 100 welcome + the join reward + this reward.
     await j.reload();

@@ -113,6 +113,22 @@ describe.each<ViewportName>(['phone', 'desktop'])('sign-in at %s size', (viewpor
     await context.close();
   });
 
+  it('shows the terms, the privacy policy and the Telegram callback (no launch data: one error, Try Again)', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewport);
+    await page.goto('/terms');
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    await screenshot(page, `${viewport}-terms`);
+    await page.goto('/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    await screenshot(page, `${viewport}-privacy`);
+    await page.goto('/telegram-auth');
+    await page.getByRole('alert').getByText('No Telegram authentication data available').waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await screenshot(page, `${viewport}-telegram-auth-failed`);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('sends a signed-out visitor of a protected route to /splash, and shows the 404 page for unknown paths', async () => {
     const { page, context } = await openPage(browser, viewport);
     await page.goto('/wallet');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { MSG } from './messages.ts';
+import { referralCodeField } from './referrals.ts';
 
 const optionalTrimmed = (max: number) =>
   z
@@ -39,6 +40,8 @@ export const registerRequest = z
     password: passwordField,
     first_name: optionalTrimmed(LIMITS.nameMax),
     last_name: optionalTrimmed(LIMITS.nameMax),
+    /** The inviting member's code from an `r_<code>` link (issue #16 item 8); one that does not apply is ignored. */
+    referral_code: referralCodeField,
   })
   .refine((v) => v.username || v.email || v.phone_number, {
     message: MSG.registerNeedIdentifier,
@@ -101,6 +104,8 @@ export const telegramAuthRequest = z.preprocess(
     .object({
       initData: z.string().max(8192).optional().nullable(),
       telegram_user_info: telegramUserInfo.optional().nullable(),
+      /** Login widget only (Mini App sign-in reads the signed `start_param`): the inviting member's code. */
+      referral_code: referralCodeField,
     })
     .refine((v) => v.initData || v.telegram_user_info, { message: MSG.noTelegramData, path: ['non_field_errors'] }),
 );

@@ -1,41 +1,16 @@
 import { z } from 'zod';
+import { CHAT_MSG, isBlankMessage } from './chat-messages.ts';
 import { pageQuery } from './common.ts';
 import { LIMITS } from './limits.ts';
 import { isStorableText } from './strings.ts';
 
-/** Chat texts (docs/spec/02-explore-details-wallet-social.md §2 /messages, §8), shared by the server and the web app. */
-export const CHAT_MSG = {
-  contentRequired: 'Message cannot be empty.',
-  contentTooLong: `Message must be at most ${LIMITS.messageMax} characters.`,
-  contentInvalidCharacters: 'Message contains characters that are not allowed.',
-  receiverRequired: 'Receiver is required.',
-  receiverNotFound: 'Receiver not found.',
-  cannotMessageSelf: 'You cannot send a message to yourself.',
-  messageNotFound: 'Message not found.',
-  chatWithRequired: 'chat_with is required.',
-  rateLimited: 'You are sending messages too quickly. Please wait a moment.',
-  notificationTitle: 'New message',
-  sendFailed: 'Failed to send message. Please try again.',
-  loadChatsFailed: 'Failed to load conversations. Please try refreshing.',
-  loadMessagesFailed: 'Failed to load messages. Please try refreshing.',
-  loadOlder: 'Load older messages',
-  loadOlderFailed: 'Could not load older messages. Please try again.',
-  noConversations: 'No conversations yet',
-  findPeople: 'Find People',
-  selectConversation: 'Select a conversation',
-  noMessages: 'No messages yet',
-  startChatting: 'Start chatting with {name}',
-  searchPlaceholder: 'Search conversations',
-  inputPlaceholder: 'Type a message...',
-  unableToStart: 'Unable to start chat with this user',
-} as const;
-
-/** Messages a member may send per minute (POST messages/ and replies together). */
-export const MESSAGES_PER_MINUTE = 30;
-/** How much of the last message a chat summary carries. */
-export const CHAT_PREVIEW_CHARS = 200;
-/** How much of a message its notification quotes. */
-export const MESSAGE_NOTIFICATION_CHARS = 80;
+export {
+  CHAT_MSG,
+  CHAT_PREVIEW_CHARS,
+  isBlankMessage,
+  MESSAGE_NOTIFICATION_CHARS,
+  MESSAGES_PER_MINUTE,
+} from './chat-messages.ts';
 
 export const messageTypes = ['text'] as const;
 
@@ -45,12 +20,6 @@ export const messageTypes = ['text'] as const;
  */
 const memberId = (required: string) =>
   z.uuid({ error: (issue) => (issue.input === undefined ? required : 'Invalid ID format') }).toLowerCase();
-
-/**
- * Blank for a message: nothing but whitespace and invisible format characters (zero-width space, joiner,
- * byte-order mark), which `trim()` keeps. The composer and the server use the same test.
- */
-export const isBlankMessage = (text: string): boolean => !/[^\s\p{Cf}]/u.test(text);
 
 const content = z
   .string({ error: CHAT_MSG.contentRequired })
@@ -126,10 +95,11 @@ export const liveEventTypes = [
   'wallet',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
-export type LiveEvent = {
-  type: LiveEventType;
+export const liveEvent = z.object({
+  type: z.enum(liveEventTypes),
   /** The message, notification or (for `message_read`) the member whose chat was read. */
-  id?: string;
+  id: z.string().optional(),
   /** The member who caused the event. */
-  from?: string;
-};
+  from: z.string().optional(),
+});
+export type LiveEvent = z.infer<typeof liveEvent>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPLORE_LIMITS } from './explore-limits.ts';
 import { perkCard, questCard } from './home.ts';
 import { perkOrderings } from './perks.ts';
 import { profileCard } from './profiles.ts';
@@ -6,46 +7,8 @@ import { questOrderings } from './quests.ts';
 
 /** Explore: categories, popular searches, filters and search (docs/spec/02-explore-details-wallet-social.md §2, §3, §4, §7, §8, §9). */
 
-export const EXPLORE_LIMITS = {
-  pageSize: 20,
-  pageSizeMax: 50,
-  /** Items of each kind in the All (mixed) view; each section links to its own tab. */
-  mixedPerType: 6,
-  queryMax: 200,
-  /** Longest term kept in popular searches. */
-  popularTermMax: 60,
-  popularTop: 10,
-  filterValuesMax: 20,
-  filterValueMax: 100,
-  /** Tags offered in the tags filter: the most used ones. */
-  tagOptions: 12,
-  /**
-   * Totals stop counting here, shown as "1,000+": counting every match of a common word costs more than
-   * its page (12× at 100k rows with a 10,000 cap; decision 0007), and nobody pages past 50 pages of 20.
-   */
-  countCap: 1_000,
-  /** Cards show at most this many tags plus a +N badge. */
-  cardTags: 2,
-} as const;
-
-export const EXPLORE_MSG = {
-  title: 'Explore',
-  signInTitle: 'Sign in to explore',
-  signInHint: 'Search quests, perks and members of the community.',
-  loadFailed: 'Failed to load explore page data. Please try again.',
-  searchFailed: 'Failed to perform search. Please try again.',
-  fallback: 'Something went wrong. Please try again.',
-  noResults: 'No results found',
-  noQuests: 'No quests found',
-  noPerks: 'No perks found',
-  noUsers: 'No users found',
-  clearSearch: 'Clear search',
-  tryAgain: 'Try Again',
-  unknownFilter: (name: string, where: string) => `Unknown filter "${name}" for ${where}.`,
-  badFilterValue: (name: string, value: string) => `"${value}" is not a valid value for the filter "${name}".`,
-  radioOneValue: (name: string) => `The filter "${name}" takes a single value.`,
-  badOrdering: (ordering: string, where: string) => `Unknown ordering "${ordering}" for ${where}.`,
-} as const;
+export { EXPLORE_LIMITS } from './explore-limits.ts';
+export { EXPLORE_MSG } from './explore-messages.ts';
 
 export const exploreContentTypes = ['tasks', 'perks', 'users', 'mixed'] as const;
 export const exploreContentType = z.enum(exploreContentTypes, {

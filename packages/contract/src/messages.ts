@@ -41,6 +41,7 @@ export const MSG = {
 
   // global error derivation (docs/spec/01-signin-home-create.md §8)
   forbidden: "You don't have permission to perform this action.",
+  staffOnly: 'Only staff members can do this.',
   forbiddenAccess: "Access denied. You don't have permission to perform this action.",
   notFoundInvalidId: 'The requested item could not be found. It may have been removed or you may have an invalid link.',
   notFound: 'The requested resource was not found.',

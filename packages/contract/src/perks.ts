@@ -14,70 +14,15 @@ import {
 } from './fields.ts';
 import { perkCard } from './home.ts';
 import { LIMITS } from './limits.ts';
-import { privateMediaRefOf } from './media.ts';
+import { isBlobUrl, privateMediaRefOf } from './media-policy.ts';
+import { PERK_MSG } from './perk-messages.ts';
+import { moderationState } from './staff-moderation.ts';
 import { tag } from './tags.ts';
+import { minLevelField, xpLevelState } from './leaderboard.ts';
 
 /** Perk requests and responses: docs/spec/01-signin-home-create.md §3, §5, §7 and docs/spec/02-explore-details-wallet-social.md §2–§8; docs/product.md (perk delivery). */
 
-const wholeW = (cents: number) => `${Math.trunc(cents / 100)}`;
-
-export const PERK_MSG = {
-  // final check on submit (docs/spec/01-signin-home-create.md §5)
-  titleMin: `Title must be at least ${LIMITS.titleMinFinal} characters`,
-  titleMax: `Title must be at most ${LIMITS.titleMax} characters`,
-  descriptionMin: `Description must be at least ${LIMITS.descriptionMin} characters`,
-  descriptionMax: `Description must be at most ${LIMITS.descriptionMax} characters`,
-  missingBasics: 'Please fill in Title, Description, and Cost Amount.',
-  costPositive: 'Cost amount must be greater than zero',
-  deadlinePast: 'Deadline cannot be in the past',
-  deadlineInvalid: 'Enter a valid date and time for the deadline',
-  maxParticipantsMin: 'Max participants must be at least 1',
-  perkTypeRequired: 'Perk type is required',
-  telegramUrlRequired: 'Telegram invite link is required',
-  telegramUrlInvalid: 'Telegram invite link must be an http(s) address',
-  discountCodeRequired: 'Discount code is required',
-  eventDetailsRequired: 'Event details are required',
-  contentRequired: 'Content is required',
-  textRequired: 'Text content is required',
-  linkRequired: 'External link is required',
-  linkInvalid: 'External link must be an http(s) address',
-  mediaRequired: 'Media content is required. Please upload a file.',
-  mediaUrlInvalid: 'Media must be a URL returned by media/upload/ or an http(s) address',
-  onlyImageVideo: 'Only image and video files are supported',
-  exclusiveMediaPrivate:
-    'Exclusive images and video must be uploaded as exclusive media, not given as a public address',
-  exclusiveMediaNotYours: 'Exclusive media must be a file you uploaded',
-  fieldNotForType: 'This field does not apply to this perk type.',
-  maxBelowPurchased: (n: number) => `Max participants cannot be below the number already redeemed (${n}).`,
-  createSuccess: 'Perk created successfully!',
-  createFailed: 'Failed to create perk. Please try again.',
-  // reading
-  invalidId: 'Invalid ID format',
-  notFound: 'Perk not found. It might have been removed.',
-  // redemption (docs/spec/02-explore-details-wallet-social.md §4, §8)
-  notActive: (status: string) => `This perk is not active (status: ${status.replace(/_/g, ' ')}).`,
-  alreadyRedeemed: 'You have already redeemed this perk.',
-  creatorCannotRedeem: "You're the creator of this perk and can't redeem it.",
-  expired: 'This perk has expired.',
-  outOfStock: 'Out of Stock',
-  insufficient: (costCents: number, balanceCents: number) =>
-    `Insufficient Points. You need ${wholeW(costCents)} W points, but you only have ${wholeW(balanceCents)}.`,
-  redeemed: "You've successfully redeemed the perk.",
-  redeemedNotificationTitle: 'Your perk was redeemed',
-  priceChanged: (costCents: number) => `The price changed to ${wholeW(costCents)} W`,
-  deleted: 'Perk deleted successfully',
-} as const;
-
-/** Stable `code`s of the redeem refusals, one per alert of docs/spec/02-explore-details-wallet-social.md §4. */
-export const PerkErrorCode = {
-  inactive: 'perk_inactive',
-  alreadyRedeemed: 'already_redeemed',
-  creator: 'perk_creator',
-  expired: 'perk_expired',
-  outOfStock: 'out_of_stock',
-  insufficientFunds: 'insufficient_funds',
-  priceChanged: 'price_changed',
-} as const;
+export { PERK_MSG, PerkErrorCode } from './perk-messages.ts';
 
 /** In PATCH: `null` or '' clears the field. */
 const nullableText = (max = 500) =>
@@ -86,7 +31,7 @@ const nullableText = (max = 500) =>
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 /** An uploaded file (`/media/...`, as returned by media/upload/) or an http(s) address. */
 export const isUsableMediaUrl = (s: string) => /^\/media\/[\w./-]+$/.test(s) || HTTP_URL.test(s);
-export const isBlobUrl = (s: string) => s.trim().toLowerCase().startsWith('blob:');
+export { isBlobUrl } from './media-policy.ts';
 /** What exclusive content may name: the above, or a private upload (its reference or a signed URL of it). */
 const isExclusiveMediaUrl = (s: string) => isUsableMediaUrl(s) || privateMediaRefOf(s) !== null;
 
@@ -190,6 +135,8 @@ export const createPerkRequest = z
     discount_code: optionalText(200),
     event_details: optionalText(LIMITS.descriptionMax),
     exclusive_content: z.preprocess(blankToUndefined, exclusiveContentInput.optional()),
+    /** Members below this level may not redeem it (0: anyone). */
+    min_level: minLevelField,
   })
   .superRefine((p, ctx) => {
     const need = (field: 'telegram_url' | 'discount_code' | 'event_details' | 'exclusive_content', message: string) => {
@@ -234,6 +181,7 @@ export const updatePerkRequest = z.strictObject({
   discount_code: z.string().trim().max(200).optional(),
   event_details: z.string().trim().max(LIMITS.descriptionMax).optional(),
   exclusive_content: exclusiveContentInput.optional(),
+  min_level: minLevelField,
 });
 export type UpdatePerkRequest = z.input<typeof updatePerkRequest>;
 
@@ -259,6 +207,8 @@ export const perkDetail = z.object({
   tags: z.array(tag),
   creator: z.uuid().nullable(),
   creator_name: z.string(),
+  /** The creator's avatar (their profile picture, else their Telegram photo); null without one. */
+  creator_avatar: z.string().nullable(),
   is_creator: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -274,6 +224,12 @@ export const perkDetail = z.object({
   redeemed_at: z.string().nullable(),
   /** Only for the creator and members who redeemed; null for everyone else. */
   content: perkContent.nullable(),
+  /** Members below this level may not redeem it (0: anyone). */
+  min_level: z.number().int(),
+  /** The viewer's own XP and level, so a member below `min_level` is told how far they are before they try. */
+  my_level: xpLevelState,
+  /** Whether staff hid it (and why): set only for its owner, who alone still sees it; always sent by the server. */
+  moderation: moderationState.optional(),
 });
 export type PerkDetail = z.infer<typeof perkDetail>;
 
@@ -301,6 +257,8 @@ export const myPerk = perkCard.extend({
   /** Exclusive images/video point at a temporary `blob:` address (docs/spec/02-explore-details-wallet-social.md §4, Fix Media Issues). */
   has_media_issue: z.boolean(),
   exclusive_content: exclusiveContent.nullable(),
+  /** Whether staff hid it (and why): hidden perks stay in their creator's list, marked. */
+  moderation: moderationState,
 });
 export type MyPerk = z.infer<typeof myPerk>;
 

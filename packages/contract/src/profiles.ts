@@ -2,30 +2,12 @@ import { z } from 'zod';
 import { usernameField } from './auth.ts';
 import { amountString, uuid } from './common.ts';
 import { LIMITS } from './limits.ts';
+import { PROFILE_MSG } from './profile-messages.ts';
+import { moderationState } from './staff-moderation.ts';
+import { xpLevelFields } from './leaderboard.ts';
 import { isStorableText } from './strings.ts';
 
-/** Profile and follow texts (docs/spec/02-explore-details-wallet-social.md §8), shared by the server and the web app. */
-export const PROFILE_MSG = {
-  notFound: 'Profile not found.',
-  cannotFollowSelf: 'You cannot follow yourself.',
-  followed: 'You are now following {username}',
-  unfollowed: 'You unfollowed {username}',
-  followFailed: 'Failed to follow user',
-  unfollowFailed: 'Failed to unfollow user',
-  updateForbidden: 'You do not have permission to update this profile.',
-  updated: 'Profile updated successfully.',
-  updateFailed: 'Failed to update profile. Please try again.',
-  avatarFailed: 'Avatar upload failed: {errors}',
-  avatarImageOnly: 'The avatar must be a JPEG, PNG, GIF or WebP image.',
-  invalidInput: 'Invalid data provided. Please check your input.',
-  invalidCharacters: '{field} contains characters that are not allowed.',
-  noBio: 'No bio available',
-  followNotificationTitle: 'New follower',
-  followNotificationMessage: '{name} started following you',
-} as const;
-
-/** The image types an avatar may be (read from the bytes). */
-export const AVATAR_ALLOWED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export { AVATAR_ALLOWED_TYPES, PROFILE_LIST_LIMIT, PROFILE_MSG } from './profile-messages.ts';
 
 export const profileUser = z.object({
   id: z.uuid(),
@@ -53,8 +35,14 @@ export const profile = z.object({
   is_private: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Whether staff hid the profile (and why): shown to its owner, others get 404. */
+  moderation: moderationState.optional(),
 });
 export type Profile = z.infer<typeof profile>;
+
+/** GET profiles/me/: the profile with the member's XP and level. */
+export const ownProfile = profile.extend(xpLevelFields);
+export type OwnProfile = z.infer<typeof ownProfile>;
 
 /** A member as shown on cards and carousels. */
 export const profileCard = z.object({
@@ -101,9 +89,6 @@ export const updateProfileRequest = z
   .strict();
 export type UpdateProfileRequest = z.input<typeof updateProfileRequest>;
 
-/** Lists on a profile page: each capped at `PROFILE_LIST_LIMIT`, newest first. */
-export const PROFILE_LIST_LIMIT = 20;
-
 export const profileCompletedTask = z.object({
   /** The completion's id; `task` is the quest. */
   id: z.uuid(),
@@ -114,6 +99,8 @@ export const profileCompletedTask = z.object({
   media: z.string().nullable(),
   completed_at: z.string(),
 });
+/** Whether staff hid an item in a profile's lists (and why): only the owner's own lists hold hidden items. */
+const listModeration = moderationState.optional();
 export const profileCreatedTask = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -121,6 +108,8 @@ export const profileCreatedTask = z.object({
   reward_amount: amountString,
   media: z.string().nullable(),
   created_at: z.string(),
+  /** Always sent by the server; `hidden` only ever true on the owner's own profile. */
+  moderation: listModeration,
 });
 export const profilePurchasedPerk = z.object({
   /** The redemption's id; `perk` is null when the perk was deleted since. */
@@ -138,6 +127,8 @@ export const profileCreatedPerk = z.object({
   cost_amount: amountString,
   media: z.string().nullable(),
   created_at: z.string(),
+  /** Always sent by the server; `hidden` only ever true on the owner's own profile. */
+  moderation: listModeration,
 });
 export type ProfileCompletedTask = z.infer<typeof profileCompletedTask>;
 export type ProfileCreatedTask = z.infer<typeof profileCreatedTask>;
@@ -149,6 +140,7 @@ export type ProfileCreatedPerk = z.infer<typeof profileCreatedPerk>;
  * `PROFILE_LIST_LIMIT`. A private profile shows others its name, avatar and counts only.
  */
 export const profileDetail = profile.extend({
+  ...xpLevelFields,
   is_own: z.boolean(),
   created_tasks_count: z.number().int(),
   purchased_perks_count: z.number().int(),

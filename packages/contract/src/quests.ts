@@ -12,82 +12,16 @@ import {
   tagIds,
   titleText,
 } from './fields.ts';
+import { questCard } from './home.ts';
 import { LIMITS } from './limits.ts';
+import { minLevelField, xpLevelState } from './leaderboard.ts';
+import { QUEST_MSG } from './quest-messages.ts';
+import { moderationState } from './staff-moderation.ts';
 import { tag } from './tags.ts';
 
 /** Quest (wire: task) requests and responses: docs/spec/01-signin-home-create.md §3, §5, §7 and docs/spec/02-explore-details-wallet-social.md §2–§8. */
 
-export const QUEST_MSG = {
-  // final check on submit (docs/spec/01-signin-home-create.md §5)
-  titleMin: `Title must be at least ${LIMITS.titleMinFinal} characters`,
-  titleMax: `Title must be at most ${LIMITS.titleMax} characters`,
-  descriptionMin: `Description must be at least ${LIMITS.descriptionMin} characters`,
-  descriptionMax: `Description must be at most ${LIMITS.descriptionMax} characters`,
-  missingBasics: 'Please fill in Title, Description, and Reward Amount.',
-  rewardPositive: 'Reward amount must be greater than zero',
-  deadlinePast: 'Deadline cannot be in the past',
-  deadlineInvalid: 'Enter a valid date and time for the deadline',
-  maxParticipantsMin: 'Max participants must be at least 1',
-  taskTypeRequired: 'Quest type is required',
-  fillRequired: 'Please fill in all required fields',
-  channelRequired: 'Telegram channel username is required',
-  channelTypeRequired: 'Channel type is required',
-  inviteLinkRequired: 'Invite link is required for private channels/groups',
-  botAccessRequired: 'Bot access must be verified before creating the quest',
-  botUsernameRequired: 'Telegram bot username is required',
-  instagramRequired: 'Instagram handle is required',
-  hashtagRequired: 'Hashtag is required',
-  videoIdRequired: 'YouTube video ID is required',
-  targetUrlRequired: 'Target URL is required',
-  targetUrlInvalid: 'Target URL must be an http(s) address',
-  insufficientToCreate: "You don't have enough W to fund this quest.",
-  createSuccess: 'Quest created successfully!',
-  createFailed: 'Failed to create quest. Please try again.',
-  // channel check (docs/spec/01-signin-home-create.md §5, §8)
-  channelUsernameRequired: 'Channel username is required',
-  channelUsernameSpaces: 'Channel username cannot contain spaces',
-  channelHelp: 'Enter the username of your Telegram channel (with or without @)',
-  channelOk: 'Success! Our bot has proper access to the channel.',
-  channelNoAccess: 'Bot does not have proper access to the channel.',
-  channelNotFound: 'Channel not found. Check the username and make sure the bot has been added to it.',
-  botNotAdmin: 'Our bot is not an administrator of this channel. Add it as an administrator and try again.',
-  botNoManageChat:
-    'Our bot is an administrator but cannot manage the chat. Give it the right to view the member list and try again.',
-  memberListInaccessible: 'Our bot cannot view the member list of this chat. Make it an administrator and try again.',
-  telegramNotConfigured: 'Telegram checks are not configured on this server.',
-  telegramUnavailable: 'Could not reach Telegram. Please try again.',
-  // participation (docs/spec/02-explore-details-wallet-social.md §4, §8)
-  creatorCannotJoin: "You're the creator",
-  notActive: 'Quest not active',
-  expired: 'Quest expired',
-  full: 'Quest full',
-  alreadyParticipating: "You're already participating in this quest!",
-  joinSuccess: 'Successfully joined the quest!',
-  notParticipating: 'Join this quest before submitting proof.',
-  underReview: 'Your submission is under review.',
-  alreadyApproved: 'Your completion has already been approved.',
-  emptyProof: 'Cannot submit empty proof',
-  proofNeeded: 'Please provide proof text or upload an image.',
-  proofSuccess: 'Successfully submitted your quest completion!',
-  verifyFailed: "Verification failed. Please make sure you've joined the channel.",
-  verifyPending: 'Verification is pending. Please try again in a moment.',
-  verifySuccess: 'Membership verified. Your reward has been paid.',
-  noTelegramLinked: 'Link your Telegram account (sign in with Telegram) before verifying channel membership.',
-  notJoinQuest: 'This quest is not verified through a Telegram channel.',
-  botNotStarted: 'We have not seen you start the bot yet. Open the bot link, press Start, then try again.',
-  notAutomatic: 'This quest is reviewed by its creator. Submit proof instead.',
-  // review (docs/product.md)
-  rejectReasonRequired: 'A reason is required to reject a submission',
-  notPending: 'Only a pending submission can be reviewed.',
-  creatorCannotPay: "The quest's creator does not have enough W to pay this reward.",
-  escrowEmpty: "This quest's escrow has no W left for this reward.",
-  notCreator: 'Only the creator of this quest can do this.',
-  invalidId: 'Invalid ID format',
-  notFound: 'Quest not found. It may have been removed or is no longer available.',
-  completionNotFound: 'Submission not found.',
-  closed: 'Quest closed.',
-  deleted: 'Quest deleted.',
-} as const;
+export { QUEST_MSG } from './quest-messages.ts';
 
 export const questTaskDetails = z.object({
   channel_type: channelType.optional(),
@@ -133,6 +67,8 @@ export const createQuestRequest = z
     hashtag: optionalText(100),
     video_id: optionalText(100),
     target_url: optionalText(2000),
+    /** Members below this level may not take part (0: anyone). */
+    min_level: minLevelField,
   })
   .superRefine((q, ctx) => {
     const need = (field: keyof typeof q, message: string) => {
@@ -172,6 +108,30 @@ export const createQuestRequest = z
     }
   });
 export type CreateQuestRequest = z.input<typeof createQuestRequest>;
+
+/** In PATCH: `null` or '' clears an optional field; absent leaves it. */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional());
+
+/**
+ * `PATCH tasks/{id}/`: what a creator may change (docs/product.md, "Editing a quest"). The type and its
+ * fields (channel, bot, hashtag, video, link) are fixed once published; status and counts belong to the server.
+ * The economic rules (reward, places, deadline once members joined) are the server's, with their messages.
+ */
+export const updateQuestRequest = z.strictObject({
+  title: titleText(QUEST_MSG).optional(),
+  description: descriptionText(QUEST_MSG).optional(),
+  participation_requirements: clearable(z.string().trim().max(LIMITS.descriptionMax)),
+  completion_criteria: clearable(z.string().trim().max(LIMITS.descriptionMax)),
+  reward_amount: positiveAmount(QUEST_MSG.rewardPositive, 'Reward too large').optional(),
+  max_participants: clearable(maxParticipantsNumber(QUEST_MSG.maxParticipantsMin)),
+  deadline: clearable(deadlineString(QUEST_MSG.deadlineInvalid)),
+  tags: z.array(z.uuid('Unknown tag')).max(10).optional(),
+  /** A URL returned by `POST media/upload/`; `null` removes the cover. */
+  media: clearable(z.string().regex(/^\/media\/[\w./-]+$/, 'Media must be a URL returned by media/upload/')),
+  min_level: minLevelField,
+});
+export type UpdateQuestRequest = z.input<typeof updateQuestRequest>;
 
 export const participationStatus = z.enum(['joined', 'pending', 'approved', 'rejected']);
 export type ParticipationStatus = z.infer<typeof participationStatus>;
@@ -229,14 +189,26 @@ export const questDetail = z.object({
   my_participation: myParticipation.nullable(),
   /** Pending submissions, for the creator; 0 for everyone else. */
   pending_review_count: z.number().int(),
+  /** Members below this level may not take part (0: anyone). */
+  min_level: z.number().int(),
+  /** The viewer's own XP and level, so a member below `min_level` is told how far they are before they try. */
+  my_level: xpLevelState,
+  /** Whether staff hid it (and why): set only for its owner, who alone still sees it; always sent by the server. */
+  moderation: moderationState.optional(),
 });
 export type QuestDetail = z.infer<typeof questDetail>;
+
+/** `GET tasks/my_tasks/`: the creator's own quest as a card, with whether staff hid it (and why). */
+export const myQuestCard = questCard.extend({ moderation: moderationState });
+export type MyQuestCard = z.infer<typeof myQuestCard>;
 
 export const completionUser = z.object({
   id: z.uuid(),
   username: z.string().nullable(),
   display_name: z.string(),
   avatar: z.string().nullable(),
+  /** The member's level (all-time XP), for the creator's review. */
+  level: z.number().int(),
 });
 
 /** A participation as listed under `task-completions/`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountInput, amountString, pageQuery } from './common.ts';
 import { transactionTypes } from './enums.ts';
+import { WALLET_MSG } from './wallet-messages.ts';
 
 export const wallet = z.object({
   id: z.uuid(),
@@ -9,19 +10,7 @@ export const wallet = z.object({
 });
 export type Wallet = z.infer<typeof wallet>;
 
-export const WALLET_MSG = {
-  notFound: 'Wallet not found.',
-  notYourWallet: "You don't have permission to perform this action.",
-  recipientRequired: 'Recipient is required',
-  recipientNotFound: 'Recipient not found.',
-  sendToSelf: 'You cannot send points to yourself.',
-  amountPositive: 'Amount must be greater than zero',
-  amountTooLarge: 'Amount is too large',
-  insufficient: (amountCents: number, balanceCents: number) =>
-    `Insufficient Points. You need ${Math.trunc(amountCents / 100)} W points, but you only have ${Math.trunc(balanceCents / 100)}.`,
-  sent: (amount: string, to: string) => `You sent ${amount} to ${to}.`,
-  receivedTitle: (amount: string, from: string) => `You received ${amount} from ${from}`,
-} as const;
+export { WALLET_MSG } from './wallet-messages.ts';
 
 export const walletTransaction = z.object({
   id: z.uuid(),
@@ -51,8 +40,8 @@ export const transactionOrderings = ['-created_at', 'created_at', '-amount', 'am
 
 /**
  * `GET wallets/{id}/transactions/` and `GET transactions/`.
- * - `transaction_type`: one type, or `other` (internal_transfer, cashout, stake, unstake, system_reward, buy:
- *   the "Other Activities" chip).
+ * - `transaction_type`: one type, or `other` (`otherActivityTypes`: transfers, stakes, bonuses and the
+ *   engagement loop's referral, streak and season payments: the "Other Activities" chip).
  * - `scope`: `my_quests` (stake and unstake of my wallet, and quest rewards paid for quests I created, from
  *   their escrow too) or `my_perks` (redemptions of perks I created). The chips "Your Quests" and "Your Perks".
  * - `direction`: `incoming` or `outgoing` relative to the wallet.

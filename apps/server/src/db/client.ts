@@ -11,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { listenPostgres } from '../integrations/live-events-pg.ts';
+import { MIGRATIONS_DIR } from '../server-paths.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,7 +37,7 @@ export type Database = {
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
 };
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+const migrationsFolder = MIGRATIONS_DIR;
 
 export class DatabaseLockedError extends Error {}
 
@@ -91,6 +92,13 @@ const sessionSettings: Record<string, string> = {
   max_parallel_workers_per_gather: '0',
 };
 
+/**
+ * The embedded PostgreSQL's buffers: PGlite's default shared buffers (160 MB, sized from its 128 MB starting memory)
+ * fill with pages over time and stay resident. 16 MB serves one club on one process (the whole demo database is a
+ * few MB); PostgreSQL, with DATABASE_URL, is for more (docs/performance.md, start and memory).
+ */
+const PGLITE_CONF = ['shared_buffers = 16MB'];
+
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let unlock = () => {};
   let client: PGlite;
@@ -98,9 +106,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     const dir = path.join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     unlock = lockDataDir(dataDir);
-    client = new PGlite(dir, { extensions });
+    client = new PGlite(dir, { extensions, postgresqlconf: PGLITE_CONF });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, postgresqlconf: PGLITE_CONF });
   }
   await client.waitReady;
   // One connection: a session-level SET lasts for the life of the database handle.
@@ -167,6 +175,10 @@ export async function openPostgres(url: string, max = 20): Promise<Database> {
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string | null;
+  poolSize?: number;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
 }

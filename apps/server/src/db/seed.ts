@@ -41,9 +41,15 @@ async function truncateAll(tx: Tx) {
 export async function publishSeedMedia(config: Config): Promise<number> {
   const storage = openMediaStorage(config);
   if (storage.kind !== 'object') return 0;
-  const files = (await readdir(SEED_ASSETS_DIR)).filter((f) => f.toLowerCase().endsWith('.png'));
+  // The images and their display-width variants (decision 0017).
+  const types: Record<string, string> = { '.png': 'image/png', '.webp': 'image/webp' };
+  const files = (await readdir(SEED_ASSETS_DIR)).filter((f) => path.extname(f).toLowerCase() in types);
   for (const f of files)
-    await storage.putNamed(SEED_MEDIA_PREFIX + f, await readFile(path.join(SEED_ASSETS_DIR, f)), 'image/png');
+    await storage.putNamed(
+      SEED_MEDIA_PREFIX + f,
+      await readFile(path.join(SEED_ASSETS_DIR, f)),
+      types[path.extname(f).toLowerCase()]!,
+    );
   return files.length;
 }
 

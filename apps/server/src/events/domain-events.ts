@@ -6,11 +6,12 @@
  */
 export type DomainEvents = {
   'quest.published': { questId: string; creatorId: string | null };
-  'quest.updated': { questId: string };
+  'quest.updated': { questId: string; creatorId: string | null; walletChanged: boolean };
   'quest.closed': { questId: string; creatorId: string | null };
   'quest.deleted': { questId: string; creatorId: string | null };
   'quest.expired': { questId: string; creatorId: string | null };
   'quest.joined': { questId: string; userId: string };
+  'xp.awarded': { userId: string; amount: number; source: string; sourceId: string };
   'completion.submitted': {
     completionId: string;
     questId: string;
@@ -60,6 +61,54 @@ export type DomainEvents = {
   };
   'message.sent': { messageId: string; senderId: string; senderName: string; receiverId: string; preview: string };
   'follow.created': { followerId: string; followerName: string; targetId: string };
+  /** The member read what `otherId` sent them; `notificationId`: one of the chat's notifications now read too. */
+  'chat.read': { readerId: string; otherId: string; notificationId: string | null };
+  'account.disabled': { userId: string };
+  /** Staff changed what Home shows (issue #15): a banner, a carousel or its pins, the featured lists. */
+  'banner.changed': { bannerId: string };
+  'home_section.changed': { sectionId: string };
+  'featured.changed': { placement: 'featured' | 'top_pick' };
+  /** Staff hid or unhid a quest, perk, profile or message (issue #15 item 4). */
+  'content.moderated': { targetType: 'quest' | 'perk' | 'profile' | 'message'; targetId: string; hidden: boolean };
+  /** One batch of a staff announcement's audience (issue #15 item 7): a notification (and bot message) each. */
+  'announcement.batch': {
+    announcementId: string;
+    /** The notification type; absent on events written before announcements had a kind (then `system`). */
+    kind?: 'system' | 'promotion';
+    title: string;
+    message: string;
+    link: string | null;
+    userIds: string[];
+  };
+  /** A season's prize for one place went to a winner (issue #16 item 11). */
+  'season.prize_paid': {
+    seasonId: string;
+    seasonName: string;
+    userId: string;
+    place: number;
+    amountCents: number;
+    transactionId: string;
+  };
+  /**
+   * A daily check-in (issue #16 item 5): `rewardCents` paid from the system account to the member (0: the schedule
+   * paid nothing that day, `transactionId` null).
+   */
+  'streak.checked_in': {
+    userId: string;
+    day: string;
+    streakDay: number;
+    rewardCents: number;
+    transactionId: string | null;
+  };
+  /** A missed day repaired (issue #16 item 6): `chargedCents` paid by the member to the system account. */
+  'streak.repaired': { userId: string; day: string; chargedCents: number; transactionId: string | null };
+  /**
+   * A referral qualified and paid (issue #16 item 9): the newcomer's welcome, and the inviting member's reward
+   * (0 when their daily cap held it back), both from the system account.
+   */
+  'referral.rewarded': { inviteeId: string; referrerId: string; welcomeCents: number; referrerRewardCents: number };
+  /** The member read one notification (`notificationId`) or all of them (null). */
+  'notifications.read': { userId: string; notificationId: string | null };
 };
 
 export type DomainEventType = keyof DomainEvents;

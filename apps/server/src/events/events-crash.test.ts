@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, usingPostgres } from '../../test/create-test-app.ts';
 import { createMember } from '../../test/users.ts';
-import { freePort, startServerProcess } from '../../test/server-process.ts';
+import { assertNoServerErrors, freePort, startServerProcess } from '../../test/server-process.ts';
 import { loadConfig } from '../config.ts';
 import { notifications, outboxEvents } from '../db/schema/index.ts';
 import { LIVE_CHANNEL } from '../integrations/live-events.ts';
@@ -104,6 +104,8 @@ describe.runIf(usingPostgres)(
         second.child.kill('SIGTERM');
         await second.exited;
       }
+      assertNoServerErrors(first);
+      assertNoServerErrors(second);
     });
   },
 );

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outboxEvents } from '../db/schema/index.ts';
 import type { CommittedEvent, DomainEvent } from './domain-events.ts';
@@ -31,10 +32,35 @@ export async function recordEvent(tx: DbOrTx, event: DomainEvent): Promise<void>
     .values({ type: event.type, payload: event.payload })
     .returning({ id: outboxEvents.id });
   const committed = { ...event, id: row!.id } as CommittedEvent;
-  // NOTIFY carries at most 8000 bytes: a long payload goes without its details (caches need only the type).
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${wireOf(committed)})`);
+  await eventRecorded(tx, committed);
+}
+
+/** NOTIFY carries at most 8000 bytes: a long payload goes without its details (caches need only the type). */
+function wireOf(committed: CommittedEvent): string {
   const full = JSON.stringify(committed);
-  const wire = full.length < 7000 ? full : JSON.stringify({ id: committed.id, type: committed.type, payload: {} });
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${wire})`);
+  return full.length < 7000 ? full : JSON.stringify({ id: committed.id, type: committed.type, payload: {} });
+}
+
+/**
+ * `recordEvent` as a common table expression of the caller's own statement (a hot path that cannot afford the two
+ * round trips): the outbox row, with its NOTIFY, is written once if the caller's CTE `gate` has a row. Defines the
+ * CTE `outbox_row`; the caller's final SELECT must read it (`select count(*) from outbox_row`), and once the
+ * statement has returned with the row written, pass `committed` to `eventRecorded`.
+ */
+export function eventCte(gate: string, event: DomainEvent): { cte: SQL; committed: CommittedEvent } {
+  const committed = { ...event, id: randomUUID() } as CommittedEvent;
+  const cte = sql`outbox_row as (
+    insert into ${outboxEvents} (id, type, payload)
+    select ${committed.id}::uuid, ${event.type}, ${JSON.stringify(event.payload)}::jsonb
+    from (select 1 from ${sql.identifier(gate)} limit 1) gate
+    returning id, pg_notify(${EVENTS_CHANNEL}, ${wireOf(committed)})
+  )`;
+  return { cte, committed };
+}
+
+/** An event's outbox row is written in `tx`: its listener hears of it once the transaction has committed. */
+export async function eventRecorded(tx: DbOrTx, committed: CommittedEvent): Promise<void> {
   const batch = batches.get(tx);
   if (batch) {
     batch.push(committed);
@@ -90,4 +116,27 @@ export function trackCommits(db: Db, listener: CommitListener): () => void {
     if (own) handle.transaction = original;
     else delete (handle as Partial<Transactional>).transaction;
   };
+}
+
+const CLEANUP_BATCH = 5000;
+
+/**
+ * Deletes events delivered before `before` (their processed-by marks go with them, on cascade), in batches
+ * so one run never holds a long lock. Undelivered events are never deleted. Returns how many went.
+ */
+export async function deleteDeliveredEvents(db: DbOrTx, before: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = db
+      .select({ id: outboxEvents.id })
+      .from(outboxEvents)
+      .where(and(isNotNull(outboxEvents.dispatchedAt), lt(outboxEvents.dispatchedAt, before)))
+      .limit(CLEANUP_BATCH);
+    const gone = await db
+      .delete(outboxEvents)
+      .where(inArray(outboxEvents.id, batch))
+      .returning({ id: sql`1` });
+    total += gone.length;
+    if (gone.length < CLEANUP_BATCH) return total;
+  }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type Job, type SendOptions } from 'pg-boss';
 import type { DbOrTx, QueueConnection } from '../db/client.ts';
 
 /**
@@ -22,9 +22,18 @@ export async function startJobQueue(
   return boss;
 }
 
-/** Queues a job inside the caller's transaction: it exists exactly when that transaction commits. */
-export async function sendInTransaction(queue: PgBoss, tx: DbOrTx, name: string, data: object): Promise<void> {
-  await queue.send(name, data, { db: fromDrizzle(tx as never, sql as never) });
+/**
+ * Queues a job inside the caller's transaction: it exists exactly when that transaction commits. `options`
+ * may defer it (`startAfter`) or keep one per key (`singletonKey`, on a queue whose policy says so).
+ */
+export async function sendInTransaction(
+  queue: PgBoss,
+  tx: DbOrTx,
+  name: string,
+  data: object,
+  options: Pick<SendOptions, 'startAfter' | 'singletonKey'> = {},
+): Promise<void> {
+  await queue.send(name, data, { ...options, db: fromDrizzle(tx as never, sql as never) });
 }
 
-export type { PgBoss };
+export type { Job, PgBoss };

@@ -17,6 +17,11 @@ export interface LiveEvents {
   subscribe(userId: string, listener: LiveListener): () => void;
   /** Every event for every member, as this instance receives it (caches that key on the member). */
   subscribeAll(listener: (userId: string, event: LiveEvent) => void): () => void;
+  /**
+   * Hands an event to this instance's streams and caches only (no NOTIFY): for consumers that run on every
+   * instance already, such as the one that closes a disabled member's streams.
+   */
+  deliverLocal(userId: string, event: LiveEvent): void;
   /** How many streams a member has open (to cap them). */
   count(userId: string): number;
   close(): Promise<void>;
@@ -78,6 +83,7 @@ export async function createLiveEvents(database: Pick<Database, 'listen'>): Prom
       everyone.add(listener);
       return () => everyone.delete(listener);
     },
+    deliverLocal: deliver,
     count: (userId) => listeners.get(userId)?.size ?? 0,
     async close() {
       listeners.clear();

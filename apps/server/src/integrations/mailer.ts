@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../lib/log.ts';
 
 export type OutgoingMail = { to: string; subject: string; text: string };
 
@@ -11,7 +11,7 @@ export type Mailer = {
   close(): Promise<void>;
 };
 
-export function createMailer(opts: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: { smtpUrl: string | undefined; from: string; log: Log }): Mailer {
   if (!opts.smtpUrl) {
     return {
       deliversForReal: false,

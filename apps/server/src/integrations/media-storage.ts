@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { MEDIA_VARIANT_WIDTHS, mediaVariantUrl, type MediaVariantWidth } from '@wyn/contract';
+import { SEED_ASSETS_DIR } from '../server-paths.ts';
 
 /**
  * A private file's reference: `private:<name>`. It is what perks store and what the upload returns; by itself
@@ -33,9 +35,23 @@ export const SERVED_MEDIA_TYPES: Record<string, string> = {
 };
 
 /** Demo images shipped with the package; every instance serves them as `/media/seed/<file>` from here. */
-export const SEED_ASSETS_DIR = path.join(import.meta.dirname, '../../seed-assets');
+export { SEED_ASSETS_DIR };
 /** The URL prefix of the seed images, and (with object storage) their keys under `media/`. */
 export const SEED_MEDIA_PREFIX = 'seed/';
+
+/** The key (path under `/media/`) of a public file's WebP variant at this width, or null when it has none. */
+export const variantKeyOf = (key: string, width: MediaVariantWidth) =>
+  mediaVariantUrl(`/media/${key}`, width)?.slice('/media/'.length) ?? null;
+
+/** Every variant key a public file may have (removed with it). */
+export const variantKeysOf = (key: string) =>
+  MEDIA_VARIANT_WIDTHS.map((w) => variantKeyOf(key, w)).filter((k): k is string => k !== null);
+
+/**
+ * An upload's stored name (random, never rewritten) or one of its variants: what `/media/` may cache for a year.
+ * Seed images keep fixed names, so they are cached for a day.
+ */
+export const isImmutableMediaKey = (key: string) => /^[0-9a-f]{32}\./.test(key);
 
 /** A stored file opened for reading: the bytes asked for (all, or one range) and what a reply needs. */
 export type StoredObject = {
@@ -53,6 +69,14 @@ export type MediaStorageBase = {
    * Private: the key and URL are both the `private:<name>` reference.
    */
   put(bytes: Buffer, ext: string, opts?: { private?: boolean }): Promise<{ key: string; url: string }>;
+  /**
+   * Writes a public file under a fixed key (an image's variants; with object storage, the seed images too);
+   * replaces what is there.
+   */
+  putNamed(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** A public file's bytes (its `/media/` path: an upload, a variant, a seed image), or null when there is none. */
+  read(key: string): Promise<Buffer | null>;
+  /** Removes a file and, for a public image, its variants. */
   remove(key: string): Promise<void>;
 };
 
@@ -72,11 +96,12 @@ export type MediaStorage =
        * `RangeNotSatisfiableError` for a range outside it.
        */
       open(key: string, range?: string): Promise<StoredObject | null>;
-      /** Writes a file under a fixed public key (the seed images); replaces what is there. */
-      putNamed(key: string, bytes: Buffer, contentType: string): Promise<void>;
     });
 
 export class RangeNotSatisfiableError extends Error {}
+
+/** A file name directly under the public media directory (no path, no leading dot). */
+const PUBLIC_NAME = /^\w[\w.-]*$/;
 
 /** A random stored name with this (cleaned) extension. */
 export const randomMediaName = (ext: string) =>
@@ -99,11 +124,29 @@ export function createDiskMediaStorage(
       if (opts.private) return { key: PRIVATE_REF_PREFIX + name, url: PRIVATE_REF_PREFIX + name };
       return { key: name, url: `/media/${name}` };
     },
+    async putNamed(key, bytes) {
+      if (!PUBLIC_NAME.test(key)) throw new Error(`not an upload's public key: ${key}`);
+      await mkdir(root, { recursive: true });
+      // Written aside and renamed into place: a reader never sees half a file.
+      const partial = path.join(root, `.${randomBytes(8).toString('hex')}.partial`);
+      await writeFile(partial, bytes);
+      await rename(partial, path.join(root, key));
+    },
+    async read(key) {
+      const seedName = key.startsWith(SEED_MEDIA_PREFIX) ? key.slice(SEED_MEDIA_PREFIX.length) : null;
+      const name = seedName ?? key;
+      if (!PUBLIC_NAME.test(name)) return null;
+      const file = path.join(seedName ? SEED_ASSETS_DIR : root, name);
+      return readFile(file).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+    },
     async remove(key) {
       const privateName = privateNameOf(key);
       if (privateName) return rm(path.join(privateRoot, privateName), { force: true });
-      if (!/^[\w.-]+$/.test(key)) return;
-      await rm(path.join(root, key), { force: true });
+      if (!PUBLIC_NAME.test(key)) return;
+      for (const k of [key, ...variantKeysOf(key)]) await rm(path.join(root, k), { force: true });
     },
   };
 }

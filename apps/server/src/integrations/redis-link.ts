@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../lib/log.ts';
 import { Redis } from 'ioredis';
 
 /**
@@ -22,7 +22,7 @@ export type RedisLink = {
   close(): void;
 };
 
-export function createRedisLink(url: string, log: FastifyBaseLogger): RedisLink {
+export function createRedisLink(url: string, log: Log): RedisLink {
   const client = new Redis(url, {
     connectTimeout: 1_000,
     commandTimeout: REDIS_TIMEOUT_MS,

@@ -1,12 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
 import {
   PRIVATE_REF_PREFIX,
@@ -14,6 +9,7 @@ import {
   randomMediaName,
   RangeNotSatisfiableError,
   SERVED_MEDIA_TYPES,
+  variantKeysOf,
   type MediaStorage,
 } from './media-storage.ts';
 
@@ -34,7 +30,13 @@ function objectKey(key: string): string | null {
   return PUBLIC_PREFIX + key;
 }
 
-const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);
+type Sdk = typeof S3Sdk;
+/** The AWS SDK is loaded by the first call that needs it: a server without S3_* never loads it (~7 MB, start-up). */
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = () => (sdk ??= import('@aws-sdk/client-s3'));
+
+const statusOf = (err: unknown, { S3ServiceException }: Sdk) =>
+  err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined;
 
 /**
  * Media in any S3-compatible store (AWS S3, MinIO, R2, …), addressed path-style so a plain endpoint URL works.
@@ -42,14 +44,23 @@ const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$met
  * signed-URL rule for exclusive files in one place whatever the store.
  */
 export function createS3MediaStorage(s3: S3Config): MediaStorage {
-  const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-  });
-  const putObject = (Key: string, Body: Buffer, ContentType: string) =>
-    client.send(new PutObjectCommand({ Bucket: s3.bucket, Key, Body, ContentType, ContentLength: Body.length }));
+  let opened: Promise<{ client: S3Client; sdk: Sdk }> | undefined;
+  const open = () =>
+    (opened ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: s3.endpoint,
+        region: s3.region,
+        forcePathStyle: true,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+      }),
+    })));
+  const putObject = async (Key: string, Body: Buffer, ContentType: string) => {
+    const { client, sdk } = await open();
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: s3.bucket, Key, Body, ContentType, ContentLength: Body.length }),
+    );
+  };
 
   return {
     kind: 'object',
@@ -69,14 +80,32 @@ export function createS3MediaStorage(s3: S3Config): MediaStorage {
     },
     async remove(key) {
       const Key = objectKey(key);
-      if (Key) await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key }));
+      if (!Key) return;
+      const { client, sdk } = await open();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key }));
+      if (Key.startsWith(PUBLIC_PREFIX))
+        for (const variant of variantKeysOf(key))
+          await client.send(new sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key: PUBLIC_PREFIX + variant }));
+    },
+    async read(key) {
+      const Key = objectKey(key);
+      if (!Key?.startsWith(PUBLIC_PREFIX)) return null;
+      const { client, sdk } = await open();
+      try {
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket: s3.bucket, Key }));
+        return Buffer.from(await res.Body!.transformToByteArray());
+      } catch (err) {
+        if (statusOf(err, sdk) === 404) return null;
+        throw err;
+      }
     },
     async open(key, range) {
       const Key = objectKey(key);
       if (!Key) return null;
+      const { client, sdk } = await open();
       try {
         const res = await client.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             Bucket: s3.bucket,
             Key,
             ...(range && SINGLE_RANGE.test(range) ? { Range: range } : {}),
@@ -89,7 +118,7 @@ export function createS3MediaStorage(s3: S3Config): MediaStorage {
           ...(res.ETag ? { etag: res.ETag } : {}),
         };
       } catch (err) {
-        const status = statusOf(err);
+        const status = statusOf(err, sdk);
         if (status === 404) return null;
         if (status === 416) throw new RangeNotSatisfiableError();
         throw err;

@@ -25,6 +25,12 @@ export type TelegramIdentity = {
   username: string | null;
   photoUrl: string | null;
   authDate: Date;
+  /** Mini App data only: the member allowed the bot to write to them (`user.allows_write_to_pm`). */
+  allowsWriteToPm: boolean;
+  /** Mini App data only (Telegram sends `is_premium` only when true); null: the data does not say (login widget). */
+  isPremium: boolean | null;
+  /** Mini App data only: the signed `start_param` of the launch (`r_<code>` is an invitation, issue #16). */
+  startParam?: string | null;
 };
 
 /** Login-widget fields as the client received them from Telegram (id and auth_date may be numbers). */
@@ -76,6 +82,8 @@ const initDataUser = z.object({
   last_name: z.string().optional(),
   username: z.string().optional(),
   photo_url: z.string().optional(),
+  allows_write_to_pm: z.boolean().optional(),
+  is_premium: z.boolean().optional(),
 });
 
 /** Checks Mini App launch data and returns the Telegram user it vouches for. */
@@ -107,6 +115,9 @@ export function checkMiniAppInitData(initData: string, botToken: string | undefi
     username: user.data.username || null,
     photoUrl: user.data.photo_url || null,
     authDate,
+    allowsWriteToPm: user.data.allows_write_to_pm === true,
+    isPremium: user.data.is_premium === true,
+    startParam: params.get('start_param') || null,
   };
 }
 
@@ -134,6 +145,9 @@ export function checkLoginWidget(data: LoginWidgetData, botToken: string | undef
     username: data.username || null,
     photoUrl: data.photo_url || null,
     authDate,
+    // The widget asks for write access, but its data does not say whether it was granted.
+    allowsWriteToPm: false,
+    isPremium: null,
   };
 }
 

@@ -19,6 +19,21 @@ export class TelegramApiError extends Error {
   }
 }
 
+/**
+ * A card a member can send into any chat from the Mini App (`shareMessage`): an inline article with a title, a
+ * description, a thumbnail, the message text (its link preview shows `previewUrl`, e.g. the item's image) and
+ * one URL button.
+ */
+export type PreparedArticle = {
+  id: string;
+  title: string;
+  description?: string;
+  thumbnailUrl?: string;
+  messageText: string;
+  previewUrl?: string;
+  button: { text: string; url: string };
+};
+
 export type TelegramBot = {
   configured: boolean;
   username: string | undefined;
@@ -31,6 +46,8 @@ export type TelegramBot = {
     text: string,
     opts?: { webAppButton?: { text: string; url: string } },
   ): Promise<void>;
+  /** Bot API 8.0 `savePreparedInlineMessage` for `userId`, sendable to any kind of chat; answers its id. */
+  savePreparedInlineMessage(userId: number, article: PreparedArticle): Promise<{ id: string; expirationDate: number }>;
 };
 
 export function createTelegramBot(opts: {
@@ -86,6 +103,28 @@ export function createTelegramBot(opts: {
               }
             : {},
         );
+      }),
+    savePreparedInlineMessage: (userId, article) =>
+      call(async (a) => {
+        const prepared = await a.savePreparedInlineMessage(
+          userId,
+          {
+            type: 'article',
+            id: article.id,
+            title: article.title,
+            ...(article.description ? { description: article.description } : {}),
+            ...(article.thumbnailUrl ? { thumbnail_url: article.thumbnailUrl } : {}),
+            input_message_content: {
+              message_text: article.messageText,
+              link_preview_options: article.previewUrl
+                ? { url: article.previewUrl, prefer_large_media: true, show_above_text: true }
+                : { is_disabled: true },
+            },
+            reply_markup: { inline_keyboard: [[{ text: article.button.text, url: article.button.url }]] },
+          },
+          { allow_user_chats: true, allow_bot_chats: true, allow_group_chats: true, allow_channel_chats: true },
+        );
+        return { id: prepared.id, expirationDate: prepared.expiration_date };
       }),
   };
 }

@@ -57,22 +57,34 @@ function errorOutcome(err: AppError): Outcome {
  * until the first commits, then replays its answer: never a second effect. A 4xx from the effect rolls
  * back only the effect's savepoint and is kept as the key's answer. `fingerprint` replaces the parsed
  * JSON body in the request hash (multipart routes pass `multipartFingerprint`).
+ *
+ * `refuseEarly` decides the refusals that need no transaction (a read, no lock) before any is opened: it returns
+ * (or throws, as an AppError below 500) the refusal's answer, or nothing to go on. A refusal is kept as the key's
+ * answer by one insert; when the key is taken already, the usual path replays its answer (or refuses another body).
  */
 export async function withIdempotency(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   run: (tx: DbOrTx) => Promise<Effect>,
-  opts: { fingerprint?: unknown } = {},
+  opts: { fingerprint?: unknown; refuseEarly?: () => Promise<Outcome | undefined> } = {},
 ) {
   const header = request.headers['idempotency-key'];
   const key = typeof header === 'string' ? header.trim() : undefined;
+  if (key && key.length > 200) throw badRequest(IDEMPOTENCY_MSG.keyTooLong);
+  let early: Outcome | undefined;
+  try {
+    early = await opts.refuseEarly?.();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+    early = errorOutcome(err);
+  }
+  if (early && !key) return reply.status(early.status).send(early.body);
   if (!key) {
     const effect = await run(db);
     const final = effect.afterCommit ? await effect.afterCommit((fn) => db.transaction(fn)) : effect;
     return reply.status(final.status).send(final.body);
   }
-  if (key.length > 200) throw badRequest(IDEMPOTENCY_MSG.keyTooLong);
   const userId = request.auth.userId;
   const method = request.method;
   const path = request.url.split('?')[0] ?? request.url;
@@ -83,6 +95,23 @@ export async function withIdempotency(
     eq(idempotencyRecords.path, path),
     eq(idempotencyRecords.key, key),
   );
+
+  if (early) {
+    const [kept] = await db
+      .insert(idempotencyRecords)
+      .values({
+        userId,
+        key,
+        method,
+        path,
+        requestHash: hash,
+        statusCode: early.status,
+        responseBody: early.body,
+      })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyRecords.id });
+    if (kept) return reply.status(early.status).send(early.body);
+  }
 
   const result = await db.transaction(async (tx) => {
     const [claimed] = await tx

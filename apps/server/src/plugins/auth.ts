@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AuthErrorCode, ErrorCode, MSG, uuid } from '@wyn/contract';
-import { unauthorized } from '../lib/errors.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
-import type { AccountStatus } from '../modules/accounts/account-status.ts';
+import type { AccountStatus } from '../modules/accounts/account-status.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +12,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** After `authenticate`: 403 unless the member is staff now (the token's claim may be stale). */
+    requireStaff: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -31,5 +33,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { signer: TokenS
     // A valid token is not enough: an account disabled since it was issued stops now, not at its expiry.
     if (!(await opts.accounts.isActive(userId))) throw unauthorized(MSG.accountDisabled, AuthErrorCode.accountDisabled);
     request.auth = { userId, isStaff: claims.staff };
+  });
+  app.decorate('requireStaff', async (request: FastifyRequest) => {
+    if (!(await opts.accounts.isStaff(request.auth.userId))) throw forbidden(MSG.staffOnly);
+    request.auth = { ...request.auth, isStaff: true };
   });
 });

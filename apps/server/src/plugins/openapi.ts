@@ -3,11 +3,12 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { TaggedEndpoint } from '@wyn/contract';
 import { documentedBody } from './openapi-bodies.ts';
 
 /**
- * OpenAPI generated from the routes' contract schemas: JSON at /api/docs/json, UI at /api/docs. Routes that
- * read a JSON-or-multipart body in the handler get their body from `openapi-bodies.ts`.
+ * OpenAPI generated from the routes' contract schemas: JSON at /api/docs/json, UI at /api/docs. Endpoints
+ * whose route reads a JSON-or-multipart body itself are documented from their declaration (`openapi-bodies.ts`).
  */
 export const openapiPlugin = fp(async (app: FastifyInstance, opts: { productName: string }) => {
   await app.register(swagger, {
@@ -17,8 +18,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { productName
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const methods = [input.route.method].flat();
-      const documented = methods.length === 1 ? documentedBody(methods[0]!, input.url) : undefined;
+      const documented = documentedBody((input.route.config as { endpoint?: TaggedEndpoint } | undefined)?.endpoint);
       if (!documented || !out.schema || out.schema.hide || (out.schema as { body?: unknown }).body) return out;
       return { ...out, schema: { ...out.schema, body: documented.body, consumes: documented.consumes } };
     },

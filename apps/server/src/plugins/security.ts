@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers on every response. The content policy lets the app run inside Telegram: its Web App
@@ -14,27 +15,51 @@ export const TELEGRAM_FRAME_ANCESTORS = [
   'https://t.me',
 ];
 
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
-    frameguard: false,
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://telegram.org'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameSrc: ['https://oauth.telegram.org'],
-        frameAncestors: TELEGRAM_FRAME_ANCESTORS,
-      },
+export const HELMET_OPTIONS: HelmetOptions = {
+  frameguard: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-site' },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", 'https://telegram.org'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      mediaSrc: ["'self'", 'blob:', 'https:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameSrc: ['https://oauth.telegram.org'],
+      frameAncestors: TELEGRAM_FRAME_ANCESTORS,
     },
+  },
+};
+
+/**
+ * The headers helmet writes, computed once: they depend on no request (no CSP nonces). @fastify/helmet rebuilt
+ * helmet's middleware, parsing the whole policy, on every request (~1.5% of a hot read's CPU).
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: () => {},
+  } as unknown as ServerResponse;
+  helmet(options)({} as IncomingMessage, recorder, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 });

@@ -1,26 +1,35 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles.css';
 import { api } from '@/lib/api-client';
+import { authSession } from '@/lib/session';
 import { endSession } from '@/lib/session-end';
 import { initTelegram } from '@/lib/telegram';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { AppRouter, preloadRoute } from './router';
 import { applyInitialTheme, notifyTelegramThemeChanged } from './theme';
 
+preloadRoute(window.location.pathname, authSession.isAuthenticated());
 applyInitialTheme();
 void initTelegram().then((app) => {
   if (app) notifyTelegramThemeChanged();
 });
 api.setSessionExpiredHandler(() => endSession('expired'));
+// iOS WebKit (Safari and Telegram's web view) applies :active, the pressed state, only with a touch listener.
+document.addEventListener('touchstart', () => {}, { passive: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
+// The first render is a transition, so React renders it in slices and lets the browser in between: the start is
+// not one long task (docs/performance.md, Web: total blocking time).
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  ),
 );

@@ -44,15 +44,22 @@ afterEach(() => {
 });
 
 describe('routes when signed out', () => {
-  it.each(['/', '/home', '/quest/abc', '/wallet', '/profile', '/messages?user=1', '/create', '/edit-perk/1'])(
-    '%s redirects to /splash',
-    async (path) => {
-      renderAt(path);
-      expect(await screen.findByTestId('splash')).toBeTruthy();
-      expect(location()).toBe('/splash');
-      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-    },
-  );
+  it.each([
+    '/',
+    '/home',
+    '/quest/abc',
+    '/wallet',
+    '/profile',
+    '/messages?user=1',
+    '/create',
+    '/edit-perk/1',
+    '/edit-quest/1',
+  ])('%s redirects to /splash', async (path) => {
+    renderAt(path);
+    expect(await screen.findByTestId('splash')).toBeTruthy();
+    expect(location()).toBe('/splash');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
 
   it('/explore shows its own sign-in prompt instead of redirecting', async () => {
     renderAt('/explore');
@@ -93,6 +100,20 @@ describe('routes when signed in', () => {
     expect(links[0]!.getAttribute('aria-current')).toBe('page');
     expect(links[1]!.getAttribute('aria-current')).toBeNull();
   });
+
+  it.each(['/', '/explore', '/create', '/wallet', '/profile'])(
+    '%s reaches Messages and Notifications, and highlights only its own tab (issue #14 item 18)',
+    async (path) => {
+      renderAt(path);
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      expect((await screen.findByRole('link', { name: 'Messages' })).getAttribute('href')).toBe('/messages');
+      expect(screen.getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications');
+      const create = within(nav).getByRole('link', { name: 'Create' });
+      expect(create.getAttribute('aria-current')).toBe(path === '/create' ? 'page' : null);
+      expect(create.querySelector('.bg-primary') !== null).toBe(path === '/create');
+      expect(nav.querySelectorAll('[aria-current="page"]')).toHaveLength(1);
+    },
+  );
 
   it.each([
     ['/quests/q1', '/quest/q1', 'Quest not found. It might have been removed.'],

@@ -1,12 +1,45 @@
-import { lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { href, paths } from '@/config/paths';
-import { HomePage } from '@/features/home/pages/home-page';
+import { queryClient } from '@/lib/query-client';
+import { HomeShell } from '@/features/home/components/home-shell';
+import { questQueryOptions } from '@/features/quests/api/get-quest';
 import { AppLayout } from './layout/app-layout';
 import { RedirectWithParams } from './layout/redirect-with-params';
 import { RequireAuth } from './layout/require-auth';
 
-// Every screen other than home loads lazily.
+/**
+ * Home is a lazy chunk too, so the signed-out landing and deep links never download it; a signed-in launch on
+ * Home starts loading it before the first render (`preloadRoute`, main.tsx), in parallel with the entry's work.
+ */
+const loadHomePage = () => import('@/features/home/pages/home-page');
+const LazyHomePage = lazy(loadHomePage);
+/** While Home's chunk loads, its header and welcome card (home-shell.tsx) are already on screen. */
+const HomePage = () => (
+  <Suspense fallback={<HomeShell />}>
+    <LazyHomePage />
+  </Suspense>
+);
+
+const loadQuestPage = () => import('@/features/quests/pages/quest-page');
+const QuestPage = lazy(loadQuestPage);
+
+/**
+ * Starts what the launch screen needs before the first render, in parallel with the entry's work: Home's chunk
+ * for a signed-in member on `/` or `/home`; on a quest's page its chunk and the quest itself, so the page (its
+ * cover is its LCP) does not wait for its chunk before asking for the quest (docs/performance.md, Web).
+ */
+export function preloadRoute(pathname: string, signedIn: boolean) {
+  if (!signedIn) return;
+  if (pathname === paths.root || pathname === paths.home) void loadHomePage();
+  const id = matchPath(paths.quest, pathname)?.params.id;
+  if (id) {
+    void loadQuestPage();
+    void queryClient.prefetchQuery(questQueryOptions(id));
+  }
+}
+
+// Every other screen loads lazily.
 const SplashPage = lazy(() => import('@/features/auth/pages/splash-page'));
 const OnboardingPage = lazy(() => import('@/features/auth/pages/onboarding-page'));
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
@@ -17,7 +50,6 @@ const TelegramAuthPage = lazy(() => import('@/features/auth/pages/telegram-auth-
 const TermsPage = lazy(() => import('@/features/legal/pages/terms-page'));
 const PrivacyPage = lazy(() => import('@/features/legal/pages/privacy-page'));
 const NotFoundPage = lazy(() => import('@/components/not-found-page'));
-const QuestPage = lazy(() => import('@/features/quests/pages/quest-page'));
 const ReviewPage = lazy(() => import('@/features/quests/pages/review-page'));
 const CreatePage = lazy(() => import('@/features/create/pages/create-page'));
 const ExplorePage = lazy(() => import('@/features/explore/pages/explore-page'));
@@ -25,10 +57,17 @@ const ExplorePage = lazy(() => import('@/features/explore/pages/explore-page'));
 const PerkPage = lazy(() => import('@/features/perks/pages/perk-page'));
 const ManagePerksPage = lazy(() => import('@/features/perks/pages/manage-perks-page'));
 const EditPerkPage = lazy(() => import('@/features/perks/pages/edit-perk-page'));
+const EditQuestPage = lazy(() => import('@/features/quests/pages/edit-quest-page'));
+const QuestAnalyticsPage = lazy(() => import('@/features/analytics/pages/quest-analytics-page'));
+const PerkAnalyticsPage = lazy(() => import('@/features/analytics/pages/perk-analytics-page'));
 const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page'));
 const WalletPage = lazy(() => import('@/features/wallet/pages/wallet-page'));
 const MessagesPage = lazy(() => import('@/features/messages/pages/messages-page'));
 const NotificationsPage = lazy(() => import('@/features/notifications/pages/notifications-page'));
+const LeaderboardPage = lazy(() => import('@/features/leaderboard/pages/leaderboard-page'));
+const InvitePage = lazy(() => import('@/features/referrals/pages/invite-page'));
+// The operator console and its screens stay out of the initial bundle (members never load them).
+const StaffPage = lazy(() => import('@/features/staff/pages/staff-page'));
 
 /** The route table of docs/spec/01-signin-home-create.md §2. */
 export function AppRoutes() {
@@ -63,11 +102,17 @@ export function AppRoutes() {
           <Route path={paths.review} element={<ReviewPage />} />
           <Route path={paths.managePerks} element={<ManagePerksPage />} />
           <Route path={paths.editPerk} element={<EditPerkPage />} />
+          <Route path={paths.editQuest} element={<EditQuestPage />} />
+          <Route path={paths.questAnalytics} element={<QuestAnalyticsPage />} />
+          <Route path={paths.perkAnalytics} element={<PerkAnalyticsPage />} />
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.profileOf} element={<ProfilePage />} />
           <Route path={paths.wallet} element={<WalletPage />} />
           <Route path={paths.messages} element={<MessagesPage />} />
           <Route path={paths.notifications} element={<NotificationsPage />} />
+          <Route path={paths.leaderboard} element={<LeaderboardPage />} />
+          <Route path={paths.invite} element={<InvitePage />} />
+          <Route path={paths.staffAll} element={<StaffPage />} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

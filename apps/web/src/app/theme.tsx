@@ -11,6 +11,7 @@ import type { Theme } from '@wyn/contract';
 import { useUpdateUserSettings, useUserSettings } from '@/lib/queries/user-settings';
 import { accountCache, useIsAuthenticated } from '@/lib/session';
 import { getTelegramTheme, onTelegramThemeChange, setTelegramChrome, type TelegramThemeParams } from '@/lib/telegram';
+import { TELEGRAM_TOKENS, telegramPalette } from './telegram-palette';
 
 export type ResolvedTheme = 'light' | 'dark';
 
@@ -51,31 +52,11 @@ function subscribeTelegram(cb: () => void) {
   };
 }
 
-const TG_VARS: [keyof TelegramThemeParams | (keyof TelegramThemeParams)[], string[]][] = [
-  [['secondary_bg_color', 'bg_color'], ['--background']],
-  [['section_bg_color', 'bg_color'], ['--card']],
-  ['text_color', ['--foreground', '--card-foreground']],
-  ['hint_color', ['--muted-foreground']],
-];
-const ALL_TG_VARS = [...TG_VARS.flatMap(([, vars]) => vars), '--muted', '--border', '--input'];
-const COLOR_RE = /^#[0-9a-f]{3,8}$/i;
-
 function applyTelegramVars(root: HTMLElement, params: TelegramThemeParams | null) {
-  for (const v of ALL_TG_VARS) root.style.removeProperty(v);
+  for (const v of TELEGRAM_TOKENS) root.style.removeProperty(v);
   if (!params) return;
-  for (const [keys, vars] of TG_VARS) {
-    const list = Array.isArray(keys) ? keys : [keys];
-    const value = list.map((k) => params[k]).find((c): c is string => typeof c === 'string' && COLOR_RE.test(c));
-    if (value) for (const v of vars) root.style.setProperty(v, value);
-  }
-  // Neutral surfaces derived from Telegram's text and card colours, so they match its palette.
-  const text = root.style.getPropertyValue('--foreground');
-  const card = root.style.getPropertyValue('--card');
-  if (text && card) {
-    root.style.setProperty('--muted', `color-mix(in srgb, ${text} 8%, ${card})`);
-    root.style.setProperty('--border', `color-mix(in srgb, ${text} 12%, ${card})`);
-    root.style.setProperty('--input', `color-mix(in srgb, ${text} 18%, ${card})`);
-  }
+  // Telegram's surfaces and text, with readable tones derived for hints and the accent (telegram-palette.ts).
+  for (const [token, value] of Object.entries(telegramPalette(params))) root.style.setProperty(token, value);
 }
 
 /** light/dark for a preference, given the system and Telegram. */

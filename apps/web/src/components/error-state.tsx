@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { MSG } from '@wyn/contract';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
-import { AlertCircleIcon } from './icons';
+import { AlertCircleIcon } from './icons-shell';
 import { Button, buttonVariants } from './ui/button';
 
 /** Generic error state: title, description and an action (a link, or a handler when `onAction` is given). */

@@ -21,7 +21,17 @@ export const paths = {
   wallet: '/wallet',
   messages: '/messages',
   notifications: '/notifications',
+  leaderboard: '/leaderboard',
+  /** The member's invitation link and the members they invited (issue #16 items 8–10). */
+  invite: '/invite',
   editPerk: '/edit-perk/:id',
+  editQuest: '/edit-quest/:id',
+  // creator analytics (the creator and staff; the server refuses everyone else)
+  questAnalytics: '/quest/:id/analytics',
+  perkAnalytics: '/perk/:id/analytics',
+  // the operator console (staff only; the server refuses everyone else on every staff call)
+  staff: '/staff',
+  staffAll: '/staff/*',
   terms: '/terms',
   privacy: '/privacy',
   // links the spec mentions but does not route: redirected
@@ -38,84 +48,22 @@ export const href = {
   perk: (id: string) => `/perk/${enc(id)}`,
   profile: (id: string) => `/profile/${enc(id)}`,
   editPerk: (id: string) => `/edit-perk/${enc(id)}`,
+  editQuest: (id: string) => `/edit-quest/${enc(id)}`,
+  questAnalytics: (id: string) => `/quest/${enc(id)}/analytics`,
+  perkAnalytics: (id: string) => `/perk/${enc(id)}/analytics`,
+  /** A club's own board: members ranked by XP earned on that creator's quests. */
+  clubBoard: (creatorId: string) => `/leaderboard?creator=${enc(creatorId)}`,
+  /** The create wizard filled in with a copy of the creator's quest or perk (nothing is stored until published). */
+  duplicate: (kind: 'quest' | 'perk', id: string) => `/create?duplicate=${kind}:${enc(id)}`,
   messagesWith: (userId: string) => `/messages?user=${enc(userId)}`,
   exploreSearch: () => '/explore?focus=search',
   browseQuests: () => '/explore?tab=tasks',
   exploreTab: (tab: 'tasks' | 'perks' | 'users') => `/explore?tab=${tab}`,
+  /** A console screen: `staff('banners')` → /staff/banners; no argument: the dashboard. */
+  staff: (screen?: string) => (screen ? `/staff/${screen}` : '/staff'),
   verify: (identifier?: string) => (identifier ? `/verify?identifier=${enc(identifier)}` : '/verify'),
 } as const;
 
-/** Paths relative to the API base `/api/v1/`. */
-export const apiPaths = {
-  config: 'bot/config/',
-  register: 'bot/register/',
-  otpVerify: 'bot/otp-verify/',
-  otpResend: 'bot/otp-resend/',
-  passwordReset: 'bot/password-reset/',
-  passwordResetConfirm: 'bot/password-reset/confirm/',
-  login: 'bot/login/',
-  telegramAuth: 'bot/telegram-webapp-auth/',
-  tokenRefresh: 'bot/token/refresh/',
-  logout: 'bot/logout/',
-  currentUser: 'bot/current-user/',
-  updateUser: 'bot/update-user/',
-  updateUserConfirm: 'bot/update-user/confirm/',
-  myProfile: 'club/profiles/me/',
-  profile: (id: string) => `club/profiles/${enc(id)}/`,
-  profileFollow: (id: string) => `club/profiles/${enc(id)}/follow/`,
-  profileUnfollow: (id: string) => `club/profiles/${enc(id)}/unfollow/`,
-  myWallet: 'club/wallets/my_wallet/',
-  userSettings: 'club/user-settings/',
-  updateUserSettings: 'club/user/settings/',
-  notifications: 'club/notifications/',
-  notificationMarkRead: (id: string) => `club/notifications/${enc(id)}/mark-read/`,
-  notificationsMarkAllRead: 'club/notifications/mark-all-read/',
-  homepage: 'club/homepage/complete/',
-  tags: 'club/tags/',
-  mediaUpload: 'club/media/upload/',
-  validateChannel: 'club/telegram/validate-channel/',
-  verifyMembership: 'club/telegram/verify-membership/',
-  quests: 'club/tasks/',
-  quest: (id: string) => `club/tasks/${enc(id)}/`,
-  questParticipate: (id: string) => `club/tasks/${enc(id)}/participate/`,
-  questSubmitProof: (id: string) => `club/tasks/${enc(id)}/submit_proof/`,
-  questVerifyCompletion: (id: string) => `club/tasks/${enc(id)}/verify_completion/`,
-  questLike: (id: string) => `club/tasks/${enc(id)}/like/`,
-  questShare: (id: string) => `club/tasks/${enc(id)}/share/`,
-  questCompletions: 'club/task-completions/',
-  questCompletionsToReview: 'club/task-completions/to_review/',
-  questCompletionApprove: (id: string) => `club/task-completions/${enc(id)}/approve/`,
-  questCompletionReject: (id: string) => `club/task-completions/${enc(id)}/reject/`,
-  questCompletionsApproveAll: 'club/task-completions/approve_all/',
-  // perk creation and management
-  perksCreate: 'club/perks/',
-  myPerks: 'club/perks/my_perks/',
-  perkManage: (id: string) => `club/perks/${enc(id)}/`,
-  perkEditDetails: (id: string) => `club/perks/${enc(id)}/details/`,
-  // perk detail and wallet screens
-  perkDetails: (id: string) => `club/perks/${enc(id)}/details/`,
-  perkRedeem: (id: string) => `club/perks/${enc(id)}/redeem/`,
-  perkContent: (id: string) => `club/perks/${enc(id)}/content/`,
-  walletTransactions: (id: string) => `club/wallets/${enc(id)}/transactions/`,
-  exploreComplete: 'club/explore/complete/',
-  exploreSearch: 'club/explore/search/',
-  walletTransfer: (id: string) => `club/wallets/${enc(id)}/transfer/`,
-  // messages and the live stream
-  messages: 'club/messages/',
-  messageChats: 'club/messages/chats/',
-  messageReply: (id: string) => `club/messages/${enc(id)}/reply/`,
-  messagesMarkChatRead: 'club/messages/mark_chat_as_read/',
-  live: 'club/live/',
-} as const;
-
+// API paths are not kept here: each endpoint is declared once in the contract and called by its route
+// (`routes` from '@wyn/contract', packages/contract/src/endpoints/).
 export const API_BASE = '/api/v1/';
-
-/** Calls that never trigger the 401 → refresh → retry dance (docs/spec/01-signin-home-create.md §8). */
-export const NO_REFRESH_PATHS: readonly string[] = [
-  apiPaths.login,
-  apiPaths.register,
-  apiPaths.otpVerify,
-  apiPaths.otpResend,
-  apiPaths.telegramAuth,
-  apiPaths.tokenRefresh,
-];

@@ -1,4 +1,4 @@
-import { MSG } from '@wyn/contract';
+import { MSG, routes, type Route } from '@wyn/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/msw/server';
@@ -287,19 +287,28 @@ describe('token refresh', () => {
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
-  it.each([
-    'bot/login/',
-    'bot/register/',
-    'bot/otp-verify/',
-    'bot/otp-resend/',
-    'bot/telegram-webapp-auth/',
-    'bot/token/refresh/',
-  ])('no refresh on a 401 from %s', async (path) => {
+  // Sign-in calls are declared `auth: 'none'` in the contract: no token sent, a 401 is their own answer.
+  it.each([routes.login, routes.register, routes.otpVerify, routes.otpResend, routes.telegramAuth] as Route[])(
+    'no token and no refresh on a 401 from $path',
+    async (route) => {
+      const { client, calls, onSessionExpired } = setup(() =>
+        json({ detail: 'Invalid credentials', code: 'invalid_credentials' }, 401),
+      );
+      await expect(client.call(route as typeof routes.login, { body: {} as never }, { toast: false })).rejects.toThrow(
+        'Invalid credentials',
+      );
+      expect(calls('token/refresh').length).toBe(0);
+      expect(calls(route.path)[0]?.[1].headers.Authorization).toBeUndefined();
+      expect(onSessionExpired).not.toHaveBeenCalled();
+    },
+  );
+
+  it('no refresh on a 401 from the refresh call itself', async () => {
     const { client, calls, onSessionExpired } = setup(() =>
       json({ detail: 'Invalid credentials', code: 'invalid_credentials' }, 401),
     );
-    await expect(client.post(path, {}, { toast: false })).rejects.toThrow('Invalid credentials');
-    expect(calls('token/refresh').length).toBe(path === 'bot/token/refresh/' ? 1 : 0);
+    await expect(client.post(routes.tokenRefresh.path, {}, { toast: false })).rejects.toThrow('Invalid credentials');
+    expect(calls('token/refresh').length).toBe(1);
     expect(onSessionExpired).not.toHaveBeenCalled();
   });
 

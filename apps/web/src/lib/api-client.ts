@@ -1,7 +1,23 @@
-import { LIMITS, MSG, TIMINGS } from '@wyn/contract';
-import { API_BASE, apiPaths, NO_REFRESH_PATHS } from '@/config/paths';
+import {
+  buildRoutePath,
+  LIMITS,
+  MSG,
+  routes,
+  TIMINGS,
+  type EndpointInput,
+  type EndpointOutput,
+  type Route,
+} from '@wyn/contract';
+import type { EndpointName, Endpoints } from '@wyn/contract/endpoints';
+import { API_BASE } from '@/config/paths';
 import { ApiError } from './api-error';
-import { checkResponse, defaultContractCheck, type ContractCheck, type ResponseSchemaOption } from './response-check';
+import {
+  checkResponse,
+  defaultContractCheck,
+  endpointResponseSchema,
+  type ContractCheck,
+  type ResponseSchemaOption,
+} from './response-check';
 import { withRetry, sleep as realSleep } from './retry';
 import type { StreamHandlers } from './event-stream';
 import { notify } from './toast';
@@ -40,6 +56,17 @@ export interface UploadOptions extends Omit<RequestOptions, 'method' | 'body' | 
   onProgress?: UploadProgress;
   method?: 'POST' | 'PUT' | 'PATCH';
 }
+
+/** Options of a call by route: method, path, auth and schema come from the endpoint's declaration. */
+export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'query' | 'auth' | 'schema'> & {
+  /** Upload progress, 0..1: the call goes through XHR (fetch cannot report upload progress). */
+  onProgress?: UploadProgress;
+};
+
+type RouteOf<N extends EndpointName> = Route<N>;
+/** What `call(route, …)` takes and gives, from the endpoint's schemas. */
+export type CallInput<N extends EndpointName> = EndpointInput<Endpoints[N]>;
+export type CallOutput<N extends EndpointName> = EndpointOutput<Endpoints[N]>;
 
 export interface StreamOptions extends StreamHandlers {
   signal: AbortSignal;
@@ -200,7 +227,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   async function doRefresh(): Promise<RefreshOutcome> {
     const refreshToken = session.get().refreshToken;
-    const url = buildUrl(apiPaths.tokenRefresh);
+    const url = buildUrl(routes.tokenRefresh.path);
     if (!refreshToken) {
       expireSession();
       return {
@@ -272,7 +299,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   /** Bearer token, proactive refresh and one refresh-and-retry on a 401; resolves with a 2xx Response. */
   async function exchange(path: string, url: string, opts: RequestOptions, sender: Sender): Promise<Response> {
     const useAuth = opts.auth !== false;
-    const mayRefresh = useAuth && (opts.refreshOn401 ?? !NO_REFRESH_PATHS.includes(path));
+    const mayRefresh = useAuth && (opts.refreshOn401 ?? path !== routes.tokenRefresh.path);
 
     if (useAuth) {
       // Queue behind a refresh in flight.
@@ -370,18 +397,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
    * parser. Resolves when the server ends the stream, rejects when it cannot be opened or breaks (the caller
    * reconnects); a session that cannot be refreshed ends in the usual way (cleared, `onSessionExpired`).
    */
-  async function stream(path: string, opts: StreamOptions): Promise<void> {
+  async function stream(route: Route, opts: StreamOptions): Promise<void> {
+    const path = route.path;
     const url = buildUrl(path);
     const openStream: Sender = (u, o, token) => {
       const headers: Record<string, string> = { Accept: 'text/event-stream' };
       if (token) headers.Authorization = `Bearer ${token}`;
-      // The caller's signal, not a timeout: the stream stays open as long as the caller wants it.
-      return doFetch(u, { headers, cache: 'no-store', credentials: 'same-origin', signal: opts.signal }).catch(
-        (e: unknown) => {
-          if (opts.signal.aborted) throw e;
-          throw new ApiError({ kind: 'network', url: u });
-        },
-      );
+      // The caller's signal, not a timeout: the stream stays open as long as the caller wants it. Low priority:
+      // the page's own requests go first (docs/performance.md, Delivery).
+      return doFetch(u, {
+        headers,
+        cache: 'no-store',
+        credentials: 'same-origin',
+        priority: 'low',
+        signal: opts.signal,
+      }).catch((e: unknown) => {
+        if (opts.signal.aborted) throw e;
+        throw new ApiError({ kind: 'network', url: u });
+      });
     };
     // The parser is loaded with the first stream, which opens after first paint (docs/performance.md).
     const [{ readEventStream }, res] = await Promise.all([
@@ -391,8 +424,43 @@ export function createApiClient(options: ApiClientOptions = {}) {
     await readEventStream(res, opts);
   }
 
+  /**
+   * Calls a contract endpoint by its route: path parameters filled in, the token sent (and refreshed) for
+   * member endpoints only, the answer typed by the endpoint and, in development and tests, checked against its
+   * schema (loaded lazily: production never downloads a schema).
+   */
+  function call<N extends EndpointName>(
+    route: RouteOf<N>,
+    input: CallInput<N>,
+    opts: CallOptions = {},
+  ): Promise<CallOutput<N>> {
+    const { onProgress, ...rest } = opts;
+    const { params, query, body } = input as { params?: Record<string, unknown>; query?: object; body?: unknown };
+    const path = buildRoutePath(route.path, params);
+    const member = route.auth !== 'none';
+    const options: RequestOptions = {
+      ...rest,
+      method: route.method,
+      ...(query ? { query: query as Record<string, QueryValue> } : {}),
+      ...(body !== undefined ? { body } : {}),
+      auth: member,
+      ...(member ? {} : { refreshOn401: false }),
+      schema: import.meta.env.DEV && (() => endpointResponseSchema(route.name)),
+    };
+    if (onProgress || body instanceof FormData) {
+      const { method, ...up } = options;
+      return upload<CallOutput<N>>(path, body as FormData, {
+        ...up,
+        method: method === 'GET' || method === 'DELETE' ? 'POST' : method,
+        ...(onProgress ? { onProgress } : {}),
+      });
+    }
+    return request<CallOutput<N>>(path, options);
+  }
+
   return {
     request,
+    call,
     get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...opts, method: 'GET' }),
     post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>

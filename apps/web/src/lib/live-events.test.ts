@@ -3,15 +3,17 @@ import { createElement, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { LiveEvent } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type LiveEvent } from '@wyn/contract';
 import { user } from '@/testing/fixtures';
 import { apiUrl, recordRequests } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
-import { applyLiveEvent, liveKeys, runLiveStream, toLiveEvent, useLiveConnected, useLiveUpdates } from './live-events';
+import { liveKeys, useLiveConnected, useLiveUpdates } from './live-events';
+import { applyLiveEvent, runLiveStream, toLiveEvent } from './live-stream';
 import { queryKeys } from './query-client';
 import { authSession } from './session';
 import { walletKeys } from '@/features/wallet/api/get-transactions';
+import { questKeys } from '@/features/quests/api/keys';
+import { perkDetailKey } from '@/features/perks/api/get-perk';
 
 describe('toLiveEvent', () => {
   it('reads our events and ignores data that is not one', () => {
@@ -30,22 +32,26 @@ describe('applyLiveEvent', () => {
     return spy.mock.calls.map(([filters]) => filters?.queryKey);
   };
 
-  it('refreshes chats and messages on messages and read receipts, notifications on notifications', () => {
+  it('refreshes chats and messages on messages and read receipts, notifications (and the quest and perk on screen) on notifications', () => {
     expect(invalidated('message')).toEqual([liveKeys.messages, liveKeys.notifications]);
     expect(invalidated('message_read')).toEqual([liveKeys.messages]);
-    expect(invalidated('notification')).toEqual([liveKeys.notifications]);
+    expect(invalidated('notification')).toEqual([liveKeys.notifications, liveKeys.quests, liveKeys.perks]);
     expect(invalidated('resync')).toEqual([
       liveKeys.wallet,
       liveKeys.walletHistory,
       liveKeys.messages,
       liveKeys.notifications,
+      liveKeys.quests,
+      liveKeys.perks,
     ]);
   });
 
-  it('refreshes the balance and the wallet history on a wallet event, and nothing else', () => {
-    expect(invalidated('wallet')).toEqual([liveKeys.wallet, liveKeys.walletHistory]);
+  it('refreshes the balance, the wallet history and the quest and perk on screen on a wallet event (issue #14 item 15)', () => {
+    expect(invalidated('wallet')).toEqual([liveKeys.wallet, liveKeys.walletHistory, liveKeys.quests, liveKeys.perks]);
     expect(liveKeys.wallet).toEqual(queryKeys.myWallet);
     expect(liveKeys.walletHistory).toEqual(walletKeys.all);
+    expect(liveKeys.quests).toEqual(questKeys.all);
+    expect(liveKeys.perks).toEqual(perkDetailKey('x').slice(0, 1));
   });
 });
 
@@ -75,7 +81,7 @@ describe('runLiveStream', () => {
       'data: not json\n\n',
     ];
     server.use(
-      http.get(apiUrl(apiPaths.live), () => {
+      http.get(apiUrl(routes.live.path), () => {
         const body = new ReadableStream({
           start(c) {
             for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
@@ -100,7 +106,7 @@ describe('runLiveStream', () => {
   it('backs off when the server accepts the stream and drops it at once, instead of reconnecting every second', async () => {
     authSession.signIn({ access: 'token', refresh: 'refresh', user });
     const seen = recordRequests();
-    server.use(http.get(apiUrl(apiPaths.live), () => new HttpResponse('', { status: 200 })));
+    server.use(http.get(apiUrl(routes.live.path), () => new HttpResponse('', { status: 200 })));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const controller = new AbortController();
     const done = runLiveStream(() => {}, controller.signal);
@@ -117,11 +123,11 @@ describe('runLiveStream', () => {
     let refreshes = 0;
     const later = new Date(Date.now() + 15 * 60_000).toISOString();
     server.use(
-      http.post(apiUrl(apiPaths.tokenRefresh), () => {
+      http.post(apiUrl(routes.tokenRefresh.path), () => {
         refreshes++;
         return HttpResponse.json({ access: 'new', refresh: 'refresh-2', access_expires_at: later });
       }),
-      http.get(apiUrl(apiPaths.live), ({ request }) =>
+      http.get(apiUrl(routes.live.path), ({ request }) =>
         request.headers.get('authorization') === 'Bearer new'
           ? openStream(request)
           : HttpResponse.json({ detail: 'Token expired', code: 'token_invalid' }, { status: 401 }),
@@ -146,10 +152,10 @@ describe('runLiveStream', () => {
     authSession.signIn({ access: 'old', refresh: 'revoked', user });
     const seen = recordRequests();
     server.use(
-      http.post(apiUrl(apiPaths.tokenRefresh), () =>
+      http.post(apiUrl(routes.tokenRefresh.path), () =>
         HttpResponse.json({ detail: 'Token revoked', code: 'token_invalid' }, { status: 401 }),
       ),
-      http.get(apiUrl(apiPaths.live), () =>
+      http.get(apiUrl(routes.live.path), () =>
         HttpResponse.json({ detail: 'Token expired', code: 'token_invalid' }, { status: 401 }),
       ),
     );
@@ -161,7 +167,7 @@ describe('runLiveStream', () => {
 
   it("a run that ends (sign-out, remount) does not mark the next run's open stream as down", async () => {
     authSession.signIn({ access: 'token', refresh: 'refresh', user });
-    server.use(http.get(apiUrl(apiPaths.live), ({ request }) => openStream(request)));
+    server.use(http.get(apiUrl(routes.live.path), ({ request }) => openStream(request)));
     const { result } = renderHook(() => useLiveConnected());
     const first = new AbortController();
     const second = new AbortController();
@@ -191,7 +197,7 @@ describe('runLiveStream', () => {
     authSession.signIn({ access: 'token-a', refresh: 'refresh', user });
     const requests: Array<{ auth: string; signal: AbortSignal }> = [];
     server.use(
-      http.get(apiUrl(apiPaths.live), ({ request }) => {
+      http.get(apiUrl(routes.live.path), ({ request }) => {
         requests.push({ auth: request.headers.get('authorization') ?? '', signal: request.signal });
         return openStream(request);
       }),
@@ -200,14 +206,13 @@ describe('runLiveStream', () => {
     const wrapper = ({ children }: { children: ReactNode }) =>
       createElement(QueryClientProvider, { client: qc }, children);
     const { unmount } = renderHook(() => useLiveUpdates(), { wrapper });
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(requests.map((r) => r.auth)).toEqual(['Bearer token-a']);
+    // The stream opens once the page has settled (after load, when idle), from a lazily loaded module.
+    await vi.waitFor(() => expect(requests.map((r) => r.auth)).toEqual(['Bearer token-a']));
     // Another tab signs in as someone else: this tab never sees a signed-out state.
     await act(async () => {
       authSession.signIn({ access: 'token-b', refresh: 'refresh', user: { ...user, id: 'another-member' } });
-      await new Promise((r) => setTimeout(r, 50));
     });
-    expect(requests.map((r) => r.auth)).toEqual(['Bearer token-a', 'Bearer token-b']);
+    await vi.waitFor(() => expect(requests.map((r) => r.auth)).toEqual(['Bearer token-a', 'Bearer token-b']));
     expect(requests[0]!.signal.aborted).toBe(true);
     unmount();
     await vi.waitFor(() => expect(requests[1]!.signal.aborted).toBe(true));

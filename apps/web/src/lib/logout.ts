@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { authSession } from '@/lib/session';
 import { endSession } from '@/lib/session-end';
@@ -8,7 +8,7 @@ import { endSession } from '@/lib/session-end';
 export async function logout(): Promise<void> {
   const refresh = authSession.get().refreshToken;
   try {
-    if (refresh) await api.post(apiPaths.logout, { refresh }, { toast: false, refreshOn401: false });
+    if (refresh) await api.call(routes.logout, { body: { refresh } }, { toast: false, refreshOn401: false });
   } catch {
     /* signing out locally is what matters */
   } finally {

@@ -52,3 +52,25 @@ export async function checkResponse(
   console.error(error);
   if (mode === 'throw') throw error;
 }
+
+/**
+ * The schema an endpoint's success answer must match (any of its statuses), from the contract's declarations;
+ * loaded on demand, so only development and tests download them.
+ */
+export async function endpointResponseSchema(name: string): Promise<ResponseSchema> {
+  const { endpoints } = await import('@wyn/contract/endpoints');
+  const endpoint = (endpoints as Record<string, { responses: Record<string, ResponseSchema | null> }>)[name];
+  if (!endpoint) throw new Error(`No endpoint named ${name} in the contract`);
+  const schemas = Object.values(endpoint.responses).filter((s): s is ResponseSchema => s !== null);
+  return {
+    safeParse(data: unknown) {
+      if (schemas.length === 0) return { success: data === undefined || data === null || data === '' };
+      let last: ReturnType<ResponseSchema['safeParse']> = { success: false };
+      for (const schema of schemas) {
+        last = schema.safeParse(data);
+        if (last.success) return last;
+      }
+      return last;
+    },
+  };
+}

@@ -5,6 +5,7 @@
 import { TIMINGS } from '@wyn/contract';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
+import { useEffect } from 'react';
 
 type Sonner = typeof SonnerModule;
 let sonner: Promise<Sonner> | null = null;
@@ -14,18 +15,55 @@ export function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
+/**
+ * `outlive: true` keeps a toast when the screen that showed it closes (a success that leads to the next
+ * screen, e.g. "Quest created"); every other toast shown while a scoped screen is open goes with it.
+ */
+export type NotifyOptions = ExternalToast & { outlive?: boolean };
+
+type ToastId = string | number;
+/** Toasts shown while each open scoped screen (useToastScope) has been open. */
+const scopes = new Set<Set<ToastId>>();
+
+function show(
+  kind: 'success' | 'error' | 'info',
+  message: string,
+  defaults: ExternalToast,
+  options: NotifyOptions | undefined,
+) {
+  const { outlive, ...rest } = options ?? {};
+  const owners = outlive ? [] : [...scopes];
+  void loadSonner().then(({ toast }) => {
+    const id = toast[kind](message, { ...defaults, ...rest });
+    for (const scope of owners) scope.add(id);
+  });
+}
+
 export const notify = {
   /** Success: 5 s. */
-  success(message: string, options?: ExternalToast): void {
-    void loadSonner().then(({ toast }) => toast.success(message, { duration: TIMINGS.toastSuccessMs, ...options }));
+  success(message: string, options?: NotifyOptions): void {
+    show('success', message, { duration: TIMINGS.toastSuccessMs }, options);
   },
   /** Failure: 4 s (docs/spec/01-signin-home-create.md §8); identical messages are shown once. */
-  error(message: string, options?: ExternalToast): void {
-    void loadSonner().then(({ toast }) =>
-      toast.error(message, { id: message, duration: TIMINGS.toastDefaultMs, ...options }),
-    );
+  error(message: string, options?: NotifyOptions): void {
+    show('error', message, { id: message, duration: TIMINGS.toastDefaultMs }, options);
   },
-  info(message: string, options?: ExternalToast): void {
-    void loadSonner().then(({ toast }) => toast.info(message, { duration: TIMINGS.toastInfoMs, ...options }));
+  info(message: string, options?: NotifyOptions): void {
+    show('info', message, { duration: TIMINGS.toastInfoMs }, options);
   },
 };
+
+/**
+ * Toasts shown while the calling screen is open are dismissed when it closes (issue #14 item 21: no stale
+ * "Channel verification failed" over the next screen after leaving a wizard), except `outlive` ones.
+ */
+export function useToastScope(): void {
+  useEffect(() => {
+    const shown = new Set<ToastId>();
+    scopes.add(shown);
+    return () => {
+      scopes.delete(shown);
+      if (shown.size) void loadSonner().then(({ toast }) => shown.forEach((id) => toast.dismiss(id)));
+    };
+  }, []);
+}

@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import { MSG, wallet as walletSchema, type MediaUpload, type Wallet } from '@wyn/contract';
+import { MSG, routes, wallet as walletSchema, type MediaUpload, type Wallet } from '@wyn/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@/config/paths';
 import { user } from '@/testing/fixtures';
 import { apiError, apiUrl, recordRequests } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
@@ -46,7 +45,7 @@ describe('one refresh for every transport', () => {
     const gate = new Promise<void>((r) => (release = r));
     const bearer = (r: Request) => r.headers.get('authorization');
     server.use(
-      http.post(apiUrl(apiPaths.tokenRefresh), async () => {
+      http.post(apiUrl(routes.tokenRefresh.path), async () => {
         refreshes++;
         await gate;
         return HttpResponse.json({ access: 'new', refresh: 'refresh-2', access_expires_at: later() });
@@ -54,10 +53,10 @@ describe('one refresh for every transport', () => {
       http.get(apiUrl('club/things/'), ({ request }) =>
         bearer(request) === 'Bearer new' ? HttpResponse.json({ ok: true }) : expired(),
       ),
-      http.post(apiUrl(apiPaths.mediaUpload), ({ request }) =>
+      http.post(apiUrl(routes.mediaUpload.path), ({ request }) =>
         bearer(request) === 'Bearer new' ? HttpResponse.json(media, { status: 201 }) : expired(),
       ),
-      http.get(apiUrl(apiPaths.live), ({ request }) =>
+      http.get(apiUrl(routes.live.path), ({ request }) =>
         bearer(request) === 'Bearer new'
           ? new HttpResponse('data: {"type":"notification","id":"n1"}\n\n', {
               headers: { 'content-type': 'text/event-stream' },
@@ -71,8 +70,8 @@ describe('one refresh for every transport', () => {
     body.append('file', pngFile());
     const all = Promise.all([
       api.get('club/things/'),
-      api.upload(apiPaths.mediaUpload, body),
-      api.stream(apiPaths.live, { signal: new AbortController().signal, onMessage: (m) => messages.push(m.data) }),
+      api.upload(routes.mediaUpload.path, body),
+      api.stream(routes.live, { signal: new AbortController().signal, onMessage: (m) => messages.push(m.data) }),
     ]);
     await vi.waitFor(() => expect(refreshes).toBe(1));
     await new Promise((r) => setTimeout(r, 30));
@@ -115,7 +114,7 @@ describe('uploads', () => {
     let auth: string | null = null;
     let sent = '';
     server.use(
-      http.post(apiUrl(apiPaths.mediaUpload), async ({ request }) => {
+      http.post(apiUrl(routes.mediaUpload.path), async ({ request }) => {
         auth = request.headers.get('authorization');
         // Read as text: jsdom's File is not the one undici's multipart parser accepts.
         sent = await request.text();
@@ -125,9 +124,9 @@ describe('uploads', () => {
     const progress: number[] = [];
     const body = new FormData();
     body.append('file', pngFile());
-    await expect(client().upload(apiPaths.mediaUpload, body, { onProgress: (f) => progress.push(f) })).resolves.toEqual(
-      media,
-    );
+    await expect(
+      client().upload(routes.mediaUpload.path, body, { onProgress: (f) => progress.push(f) }),
+    ).resolves.toEqual(media);
     expect(auth).toBe('Bearer token');
     expect(sent).toContain('filename="a.png"');
     expect(progress.at(-1)).toBe(1);
@@ -136,14 +135,14 @@ describe('uploads', () => {
   it('map a refusal to the same ApiError as every call (server sentence, status, Retry-After)', async () => {
     authSession.signIn({ access: 'token', refresh: 'refresh', access_expires_at: later(), user });
     server.use(
-      http.post(apiUrl(apiPaths.mediaUpload), () =>
+      http.post(apiUrl(routes.mediaUpload.path), () =>
         apiError(429, { detail: 'Too many uploads.', code: 'rate_limited' }, { 'Retry-After': '30' }),
       ),
     );
     const body = new FormData();
     body.append('file', pngFile());
     const error = await client()
-      .upload(apiPaths.mediaUpload, body)
+      .upload(routes.mediaUpload.path, body)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, code: 'rate_limited', message: 'Too many uploads.', retryAfter: 30 });
@@ -151,10 +150,10 @@ describe('uploads', () => {
 
   it('map a network failure to the network message', async () => {
     authSession.signIn({ access: 'token', refresh: 'refresh', access_expires_at: later(), user });
-    server.use(http.post(apiUrl(apiPaths.mediaUpload), () => HttpResponse.error()));
+    server.use(http.post(apiUrl(routes.mediaUpload.path), () => HttpResponse.error()));
     const body = new FormData();
     body.append('file', pngFile());
-    await expect(client().upload(apiPaths.mediaUpload, body)).rejects.toMatchObject({
+    await expect(client().upload(routes.mediaUpload.path, body)).rejects.toMatchObject({
       kind: 'network',
       message: MSG.networkError,
     });
@@ -163,14 +162,16 @@ describe('uploads', () => {
   it('end the session like any call when the refresh is refused', async () => {
     authSession.signIn({ access: 'old', refresh: 'revoked', access_expires_at: later(), user });
     server.use(
-      http.post(apiUrl(apiPaths.mediaUpload), expired),
-      http.post(apiUrl(apiPaths.tokenRefresh), () => apiError(401, { detail: 'Token revoked', code: 'token_invalid' })),
+      http.post(apiUrl(routes.mediaUpload.path), expired),
+      http.post(apiUrl(routes.tokenRefresh.path), () =>
+        apiError(401, { detail: 'Token revoked', code: 'token_invalid' }),
+      ),
     );
     const onSessionExpired = vi.fn();
     const api = createApiClient({ onSessionExpired, onError: () => {} });
     const body = new FormData();
     body.append('file', pngFile());
-    await expect(api.upload(apiPaths.mediaUpload, body)).rejects.toMatchObject({
+    await expect(api.upload(routes.mediaUpload.path, body)).rejects.toMatchObject({
       status: 401,
       message: MSG.sessionExpired,
     });
@@ -183,9 +184,9 @@ describe('answers are parsed by their contract schema', () => {
   const wrongWallet = { ...walletBody, balance: 125 };
 
   it('a mismatch throws in development and tests, naming the field', async () => {
-    server.use(http.get(apiUrl(apiPaths.myWallet), () => HttpResponse.json(wrongWallet)));
+    server.use(http.get(apiUrl(routes.myWallet.path), () => HttpResponse.json(wrongWallet)));
     const error = await client()
-      .get(apiPaths.myWallet, { schema: walletSchema })
+      .get(routes.myWallet.path, { schema: walletSchema })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractMismatchError);
     expect(String(error)).toContain('balance');
@@ -195,27 +196,27 @@ describe('answers are parsed by their contract schema', () => {
   });
 
   it('a lazily loaded schema is checked the same way', async () => {
-    server.use(http.get(apiUrl(apiPaths.myWallet), () => HttpResponse.json(wrongWallet)));
+    server.use(http.get(apiUrl(routes.myWallet.path), () => HttpResponse.json(wrongWallet)));
     await expect(
-      client().get(apiPaths.myWallet, { schema: () => import('@wyn/contract').then((m) => m.wallet) }),
+      client().get(routes.myWallet.path, { schema: () => import('@wyn/contract').then((m) => m.wallet) }),
     ).rejects.toBeInstanceOf(ContractMismatchError);
     vi.mocked(console.error).mockClear();
   });
 
   it('production logs a mismatch and goes on; it never downloads a schema just to check', async () => {
-    server.use(http.get(apiUrl(apiPaths.myWallet), () => HttpResponse.json(wrongWallet)));
+    server.use(http.get(apiUrl(routes.myWallet.path), () => HttpResponse.json(wrongWallet)));
     const api = createApiClient({ contractCheck: 'log', onError: () => {} });
-    await expect(api.get(apiPaths.myWallet, { schema: walletSchema })).resolves.toEqual(wrongWallet);
+    await expect(api.get(routes.myWallet.path, { schema: walletSchema })).resolves.toEqual(wrongWallet);
     expect(vi.mocked(console.error)).toHaveBeenCalledTimes(1);
     vi.mocked(console.error).mockClear();
     const loader = vi.fn(() => import('@wyn/contract').then((m) => m.wallet));
-    await expect(api.get(apiPaths.myWallet, { schema: loader })).resolves.toEqual(wrongWallet);
+    await expect(api.get(routes.myWallet.path, { schema: loader })).resolves.toEqual(wrongWallet);
     expect(loader).not.toHaveBeenCalled();
   });
 
   it('a matching answer comes back unchanged', async () => {
-    server.use(http.get(apiUrl(apiPaths.myWallet), () => HttpResponse.json(walletBody)));
-    await expect(client().get(apiPaths.myWallet, { schema: walletSchema })).resolves.toEqual(walletBody);
+    server.use(http.get(apiUrl(routes.myWallet.path), () => HttpResponse.json(walletBody)));
+    await expect(client().get(routes.myWallet.path, { schema: walletSchema })).resolves.toEqual(walletBody);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { HomepageComplete, PerkCard, Profile, ProfileCard, QuestCard, User } from '@wyn/contract';
+import type { HomepageComplete, OwnProfile, PerkCard, PerkDetail, ProfileCard, QuestCard, User } from '@wyn/contract';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const OTHER_ID = '22222222-2222-4222-8222-222222222222';
@@ -18,7 +18,11 @@ export const user: User = {
   date_joined: '2025-01-01T00:00:00Z',
 };
 
-export const profile: Profile = {
+/** A new member's XP and level (level 1, 100 XP to level 2). */
+export const level1 = { xp: 0, level: 1, next_level_xp: 100 };
+
+export const profile: OwnProfile = {
+  ...level1,
   id: USER_ID,
   user: { id: USER_ID, username: 'ana', first_name: 'Ana', last_name: 'Ng' },
   display_name: 'Ana Ng',
@@ -73,6 +77,39 @@ export function perk(id: string, extra: Partial<PerkCard> = {}): PerkCard {
     max_participants: null,
     purchased_count: 0,
     created_at: '2025-01-01T00:00:00Z',
+    ...extra,
+  };
+}
+
+/** A perk as `perks/{id}/details/` answers it (here: another member's, not redeemed). */
+export function perkDetail(id: string, extra: Partial<PerkDetail> = {}): PerkDetail {
+  return {
+    id,
+    title: `Perk ${id.slice(0, 4)}`,
+    description: 'A perk',
+    terms_and_conditions: '',
+    purchase_requirements: '',
+    cost_amount: '25.50',
+    media: null,
+    tags: [],
+    creator: OTHER_ID,
+    creator_name: 'Bo Lee',
+    creator_avatar: null,
+    is_creator: false,
+    created_at: '2025-01-01T00:00:00Z',
+    updated_at: '2025-01-01T00:00:00Z',
+    deadline: null,
+    max_participants: null,
+    purchased_count: 0,
+    status: 'active',
+    perk_type: 'discount_code',
+    is_verified: false,
+    is_redeemed: false,
+    is_available: true,
+    redeemed_at: null,
+    content: null,
+    min_level: 0,
+    my_level: level1,
     ...extra,
   };
 }

@@ -55,6 +55,8 @@ export const quests = pgTable(
     status: text('status', { enum: questStatuses }).notNull().default('published'),
     rewardAmount: bigint('reward_amount', { mode: 'number' }).notNull(),
     maxParticipants: integer('max_participants'),
+    /** The level a member needs to join (quest) or redeem (perk); 0 for anyone (issue #16 item 2). */
+    minLevel: integer('min_level').notNull().default(0),
     currentParticipants: integer('current_participants').notNull().default(0),
     deadline: tstz('deadline'),
     participationRequirements: text('participation_requirements').notNull().default(''),
@@ -73,6 +75,9 @@ export const quests = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     sharesCount: integer('shares_count').notNull().default(0),
     isHidden: boolean('is_hidden').notNull().default(false),
+    /** Hidden by staff (moderation), unlike `is_hidden` (archived by its creator): its owner still sees it, marked. */
+    hiddenByStaff: boolean('hidden_by_staff').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -186,6 +191,8 @@ export const perks = pgTable(
     status: text('status', { enum: perkStatuses }).notNull().default('active'),
     costAmount: bigint('cost_amount', { mode: 'number' }).notNull(),
     maxParticipants: integer('max_participants'),
+    /** The level a member needs to join (quest) or redeem (perk); 0 for anyone (issue #16 item 2). */
+    minLevel: integer('min_level').notNull().default(0),
     purchasedCount: integer('purchased_count').notNull().default(0),
     deadline: tstz('deadline'),
     purchaseRequirements: text('purchase_requirements').notNull().default(''),
@@ -199,6 +206,9 @@ export const perks = pgTable(
     mediaUrl: text('media_url'),
     isVerified: boolean('is_verified').notNull().default(false),
     isHidden: boolean('is_hidden').notNull().default(false),
+    /** Hidden by staff (moderation), unlike `is_hidden` (archived by its creator): its owner still sees it, marked. */
+    hiddenByStaff: boolean('hidden_by_staff').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,3 +4,6 @@ export * from './wallets.ts';
 export * from './content.ts';
 export * from './social.ts';
 export * from './events.ts';
+export * from './bot.ts';
+export * from './staff.ts';
+export * from './engagement.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz } from './columns.ts';
+import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 import { notificationTypes, sectionTypes } from '@wyn/contract';
 
@@ -21,6 +21,9 @@ export const messages = pgTable(
     replyToId: uuid('reply_to_id'),
     sentAt: createdAt(),
     readAt: tstz('read_at'),
+    /** Hidden by staff (moderation): gone for everyone but its sender, who sees why. */
+    hiddenByStaff: boolean('hidden_by_staff').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
   },
   (t) => [
     check('messages_not_self', sql`${t.senderId} <> ${t.receiverId}`),
@@ -61,7 +64,11 @@ export const banners = pgTable('banners', {
   link: text('link'),
   order: integer('order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  /** Shown on Home only inside this window (either end open). */
+  startsAt: tstz('starts_at'),
+  endsAt: tstz('ends_at'),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const homeSections = pgTable('home_sections', {
@@ -129,6 +136,8 @@ export const popularSearches = pgTable(
     isPromoted: boolean('is_promoted').notNull().default(false),
     searchCount: integer('search_count').notNull().default(0),
     order: integer('order').notNull().default(0),
+    /** Staff keep a computed term out of the list (it is still counted). */
+    isSuppressed: boolean('is_suppressed').notNull().default(false),
   },
   (t) => [
     uniqueIndex('popular_searches_term_lower_uq').on(sql`lower(${t.searchTerm})`),

@@ -16,10 +16,17 @@ export const users = pgTable(
     telegramId: text('telegram_id'),
     tgUsername: text('tg_username'),
     telegramPhotoUrl: text('telegram_photo_url'),
+    /** What the last Mini App sign-in said of Telegram Premium; null: never signed in through the Mini App. */
+    telegramIsPremium: boolean('telegram_is_premium'),
     isVerified: boolean('is_verified').notNull().default(false),
     isStaff: boolean('is_staff').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     isHidden: boolean('is_hidden').notNull().default(false),
+    /** Hidden by staff (moderation): the profile is gone for others; its owner sees why. */
+    hiddenByStaff: boolean('hidden_by_staff').notNull().default(false),
+    hiddenReason: text('hidden_reason'),
+    /** The member's own referral code (`r_<code>` links), made at sign-up or on first use. */
+    referralCode: text('referral_code'),
     lastLogin: tstz('last_login'),
     dateJoined: createdAt(),
     updatedAt: updatedAt(),
@@ -29,6 +36,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phoneNumber),
     uniqueIndex('users_telegram_id_uq').on(t.telegramId),
+    uniqueIndex('users_referral_code_uq').on(t.referralCode),
     index('users_date_joined_idx').on(t.dateJoined),
   ],
 );
@@ -78,13 +86,28 @@ export const follows = pgTable(
   ],
 );
 
-export const userSettings = pgTable('user_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  theme: text('theme', { enum: themes }).notNull().default('system'),
-  notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
-  privateProfile: boolean('private_profile').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    theme: text('theme', { enum: themes }).notNull().default('system'),
+    notificationsEnabled: boolean('notifications_enabled').notNull().default(true),
+    privateProfile: boolean('private_profile').notNull().default(false),
+    /** IANA zone of the member's day (streaks), from Telegram or the browser; UTC until known. */
+    timezone: text('timezone').notNull().default('UTC'),
+    /** Daily streak reminder through the bot, at `reminderHour` in `timezone` (issue #16 item 7). */
+    streakReminders: boolean('streak_reminders').notNull().default(false),
+    reminderHour: integer('reminder_hour').notNull().default(19),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The few private profiles, which member search leaves out: an anti-join against them costs next to nothing
+  // (a read of every match's settings row cost 4 ms for 1,000 matches; docs/decisions/0007).
+  (t) => [
+    index('user_settings_private_idx')
+      .on(t.userId)
+      .where(sql`${t.privateProfile}`),
+  ],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
 import { transactionStatuses, transactionTypes } from '@wyn/contract';
@@ -12,23 +12,31 @@ export const wallets = pgTable(
   'wallets',
   {
     id: id(),
-    kind: text('kind', { enum: ['member', 'system', 'escrow'] }).notNull(),
+    kind: text('kind', { enum: ['member', 'system', 'escrow', 'season'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** For escrow wallets: the quest whose stake it holds. */
     questId: uuid('quest_id'),
+    /** For season wallets: the season whose prize pool it holds (issue #16). */
+    seasonId: uuid('season_id'),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /**
+     * The system account is spread over several wallet rows (docs/decisions/0015): every mint would otherwise
+     * lock the one row, and check-ins, referral rewards and creator-less redemptions would queue behind it.
+     */
+    shard: smallint('shard').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('wallets_user_uq').on(t.userId),
     uniqueIndex('wallets_quest_uq').on(t.questId),
-    uniqueIndex('wallets_single_system_uq')
-      .on(t.kind)
+    uniqueIndex('wallets_season_uq').on(t.seasonId),
+    uniqueIndex('wallets_system_shard_uq')
+      .on(t.shard)
       .where(sql`${t.kind} = 'system'`),
     check('wallets_balance_nonneg', sql`${t.kind} = 'system' or ${t.balance} >= 0`),
     check(
       'wallets_owner_matches_kind',
-      sql`(${t.kind} = 'member' and ${t.userId} is not null) or (${t.kind} = 'escrow' and ${t.questId} is not null) or (${t.kind} = 'system' and ${t.userId} is null)`,
+      sql`(${t.kind} = 'member' and ${t.userId} is not null) or (${t.kind} = 'escrow' and ${t.questId} is not null) or (${t.kind} = 'season' and ${t.seasonId} is not null) or (${t.kind} = 'system' and ${t.userId} is null)`,
     ),
   ],
 );
@@ -61,6 +69,8 @@ export const transactions = pgTable(
     index('transactions_from_idx').on(t.fromWalletId, t.createdAt),
     index('transactions_to_idx').on(t.toWalletId, t.createdAt),
     index('transactions_related_idx').on(t.relatedEntityId),
+    // Staff stats and creator analytics sum one type over a window (W paid this week, per day).
+    index('transactions_type_created_idx').on(t.transactionType, t.createdAt),
   ],
 );
 

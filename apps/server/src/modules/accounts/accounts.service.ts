@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { User } from '@wyn/contract';
+import type { Profile, User } from '@wyn/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { profiles, users, userSettings } from '../../db/schema/index.ts';
+import { displayName } from '../../lib/display-name.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createMemberWallet, mint } from '../wallet/wallet.service.ts';
 
@@ -17,6 +18,7 @@ export type NewAccount = {
   telegramId?: string | null;
   tgUsername?: string | null;
   telegramPhotoUrl?: string | null;
+  telegramIsPremium?: boolean | null;
   isVerified: boolean;
 };
 
@@ -42,6 +44,7 @@ export async function createAccount(
       telegramId: input.telegramId ?? null,
       tgUsername: input.tgUsername ?? null,
       telegramPhotoUrl: input.telegramPhotoUrl ?? null,
+      telegramIsPremium: input.telegramIsPremium ?? null,
       isVerified: input.isVerified,
     })
     .returning();
@@ -73,5 +76,40 @@ export function toUserDto(u: UserRow): User {
     is_verified: u.isVerified,
     is_staff: u.isStaff,
     date_joined: u.dateJoined.toISOString(),
+  };
+}
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type UserSettingsRow = typeof userSettings.$inferSelect;
+
+/**
+ * The contract's `profile` shape from a user, their profile row and (optionally) their settings.
+ * Counts come from the profile row; `is_following` is about the viewer and is the caller's to say.
+ * Pure: the caller loads the rows (bot/profile/ and the club's profiles/ share this).
+ */
+export function toProfileDto(
+  user: UserRow,
+  profile: ProfileRow,
+  opts: { publicUrl: string; isFollowing?: boolean; settings?: Pick<UserSettingsRow, 'privateProfile'> | null },
+): Profile {
+  return {
+    id: profile.id,
+    user: { id: user.id, username: user.username, first_name: user.firstName, last_name: user.lastName },
+    display_name: displayName(user),
+    bio: profile.bio,
+    avatar: profile.avatar,
+    telegram_photo_url: user.telegramPhotoUrl,
+    telegram_handle: user.tgUsername,
+    is_business: profile.isBusiness,
+    business_tag: profile.businessTag,
+    followers_count: profile.followersCount,
+    following_count: profile.followingCount,
+    posts_count: profile.postsCount,
+    quests_completed_count: profile.questsCompletedCount,
+    shareable_url: `${opts.publicUrl}/profile/${profile.id}`,
+    is_following: opts.isFollowing ?? false,
+    is_private: opts.settings?.privateProfile ?? false,
+    created_at: profile.createdAt.toISOString(),
+    updated_at: profile.updatedAt.toISOString(),
   };
 }

@@ -1,13 +1,14 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { publishLiveEvent } from '../../integrations/live-events.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { revokeAllSessions } from './sessions.service.ts';
 
 /**
  * Disables or re-enables an account. Disabling takes effect at once, not at token expiry: every refresh
- * token is revoked, and the `account_disabled` event (delivered at commit, to every instance) drops the
- * instances' cached status and closes the member's live streams; the next authenticated call is refused.
+ * token is revoked, and the `account.disabled` event (heard at commit by every instance, also when a script
+ * made the change) drops the instances' cached status and closes the member's live streams
+ * (`account-live.consumer.ts`); the next authenticated call is refused.
  * Returns false when nothing changed.
  */
 export async function setAccountActive(db: DbOrTx, userId: string, active: boolean, now: Date): Promise<boolean> {
@@ -20,7 +21,7 @@ export async function setAccountActive(db: DbOrTx, userId: string, active: boole
     if (!changed.length) return false;
     if (!active) {
       await revokeAllSessions(tx, userId, now);
-      await publishLiveEvent(tx, userId, { type: 'account_disabled' });
+      await recordEvent(tx, { type: 'account.disabled', payload: { userId } });
     }
     return true;
   });

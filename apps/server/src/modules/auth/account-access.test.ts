@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { users } from '../../db/schema/index.ts';
 import { createTokenSigner } from '../../lib/tokens.ts';
-import { ACCOUNT_STATUS_TTL_MS } from '../accounts/account-status.ts';
+import { ACCOUNT_STATUS_TTL_MS } from '../accounts/account-status.service.ts';
 import { setAccountActive } from './account-access.service.ts';
 import { startSession } from './sessions.service.ts';
 

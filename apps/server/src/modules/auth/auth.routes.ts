@@ -1,37 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  ErrorCode,
-  MSG,
-  authResponse,
-  logoutRequest,
-  logoutResponse,
-  loginRequest,
-  otpResendRequest,
-  otpResendResponse,
-  otpVerifyRequest,
-  passwordResetConfirmRequest,
-  passwordResetRequest,
-  passwordResetResponse,
-  profile,
-  publicConfigResponse,
-  refreshRequest,
-  refreshResponse,
-  registerRequest,
-  registerResponse,
-  telegramAuthRequest,
-  updateUserConfirmRequest,
-  updateUserConfirmResponse,
-  updateUserRequest,
-  updateUserResponse,
-  user,
-  wallet,
-} from '@wyn/contract';
+import { ErrorCode, MSG } from '@wyn/contract';
+import { endpoints } from '@wyn/contract/endpoints';
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { authRateLimit, bodyField } from '../../lib/auth-rate-limit.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { checkTelegramAuth, telegramNotConfigured } from '../../integrations/telegram-auth.ts';
-import { login, register, resendOtp, telegramSignIn, verifyOtp } from './auth.service.ts';
+import { login, register, resendOtp, verifyOtp } from './auth.service.ts';
+import { signInWithTelegram } from './telegram-sign-in.service.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.ts';
 import { confirmIdentifierChange } from './email-change.service.ts';
 import { endSessions, refreshSession } from './sessions.service.ts';
@@ -39,147 +15,98 @@ import { getCurrentUser, getOwnProfile, getOwnWallet, publicConfig, updateUser }
 
 /** Sign-in and session calls under /api/v1/bot/ (docs/spec/01-signin-home-create.md §7). HTTP only; the rules live in the services. */
 export async function authRoutes(app: AppInstance, { deps }: ModuleOptions) {
-  const tags = ['auth'];
-  const bearer = [{ bearer: [] }];
-  const limit = (name: string, identifiers?: Parameters<typeof authRateLimit>[1]['identifiers']) =>
-    authRateLimit(app, { name, max: deps.config.rateLimitAuthMax, identifiers });
+  const limit = (name: string, identifiers?: Parameters<typeof authRateLimit>[1]['identifiers']) => ({
+    preValidation: authRateLimit(app, { name, max: deps.config.rateLimitAuthMax, identifiers }),
+  });
 
-  app.post(
-    '/register/',
-    {
-      schema: { tags, body: registerRequest, response: { 201: registerResponse } },
-      preValidation: limit('register', (b) => [
-        bodyField(b, 'username'),
-        bodyField(b, 'email'),
-        bodyField(b, 'phone_number'),
-      ]),
+  contractRoute(
+    app,
+    endpoints.register,
+    async (request, reply) => {
+      reply.code(201);
+      return register(deps, request.log, request.body);
     },
-    async (request, reply) => reply.status(201).send(await register(deps, request.log, request.body)),
+    limit('register', (b) => [bodyField(b, 'username'), bodyField(b, 'email'), bodyField(b, 'phone_number')]),
   );
 
-  app.post(
-    '/otp-verify/',
-    {
-      schema: { tags, body: otpVerifyRequest, response: { 200: authResponse } },
-      preValidation: limit('otp-verify', (b) => [bodyField(b, 'identifier')]),
-    },
+  contractRoute(
+    app,
+    endpoints.otpVerify,
     async (request) => verifyOtp(deps, request.body.identifier, request.body.otp),
+    limit('otp-verify', (b) => [bodyField(b, 'identifier')]),
   );
 
-  app.post(
-    '/otp-resend/',
-    {
-      schema: { tags, body: otpResendRequest, response: { 200: otpResendResponse } },
-      preValidation: limit('otp-resend', (b) => [bodyField(b, 'identifier')]),
-    },
+  contractRoute(
+    app,
+    endpoints.otpResend,
     async (request) => resendOtp(deps, request.log, request.body.identifier),
+    limit('otp-resend', (b) => [bodyField(b, 'identifier')]),
   );
 
-  app.post(
-    '/login/',
-    {
-      schema: { tags, body: loginRequest, response: { 200: authResponse } },
-      preValidation: limit('login', (b) => [bodyField(b, 'identifier')]),
-    },
+  contractRoute(
+    app,
+    endpoints.login,
     async (request) => login(deps, request.log, request.body.identifier, request.body.password),
+    limit('login', (b) => [bodyField(b, 'identifier')]),
   );
 
-  app.post(
-    '/password-reset/',
-    {
-      schema: { tags, body: passwordResetRequest, response: { 200: passwordResetResponse } },
-      preValidation: limit('password-reset', (b) => [bodyField(b, 'identifier')]),
-    },
+  contractRoute(
+    app,
+    endpoints.passwordReset,
     async (request) => requestPasswordReset(deps, request.log, request.body.identifier),
+    limit('password-reset', (b) => [bodyField(b, 'identifier')]),
   );
 
-  app.post(
-    '/password-reset/confirm/',
-    {
-      schema: { tags, body: passwordResetConfirmRequest, response: { 200: passwordResetResponse } },
-      preValidation: limit('password-reset-confirm', (b) => [bodyField(b, 'identifier')]),
-    },
+  contractRoute(
+    app,
+    endpoints.passwordResetConfirm,
     async (request) => confirmPasswordReset(deps, request.body),
+    limit('password-reset-confirm', (b) => [bodyField(b, 'identifier')]),
   );
 
-  app.post(
-    '/telegram-webapp-auth/',
-    {
-      schema: { tags, body: telegramAuthRequest, response: { 200: authResponse } },
-      attachValidation: true,
-      preValidation: limit('telegram', (b) => [telegramIdOf(b)]),
-    },
-    async (request) => {
-      if (!deps.config.telegram.botToken) throw telegramNotConfigured();
-      if (request.validationError) throw telegramValidationError(request);
-      const identity = checkTelegramAuth(request.body, deps.config.telegram.botToken, deps.now());
-      return telegramSignIn(deps, identity);
-    },
+  contractRoute(
+    app,
+    endpoints.telegramAuth,
+    async (request) =>
+      signInWithTelegram(
+        deps,
+        request.validationError ? { invalid: telegramValidationError(request) } : { body: request.body },
+      ),
+    { ...limit('telegram', (b) => [telegramIdOf(b)]), attachValidation: true },
   );
 
-  app.post(
-    '/token/refresh/',
-    {
-      schema: { tags, body: refreshRequest, response: { 200: refreshResponse } },
-      preValidation: limit('refresh', (b) => {
-        const token = bodyField(b, 'refresh');
-        return [token ? sha256(token) : undefined];
-      }),
-    },
+  contractRoute(
+    app,
+    endpoints.tokenRefresh,
     async (request) => refreshSession(deps, request.body.refresh),
+    limit('refresh', (b) => {
+      const token = bodyField(b, 'refresh');
+      return [token ? sha256(token) : undefined];
+    }),
   );
 
-  app.post(
-    '/logout/',
-    {
-      schema: { tags, security: bearer, body: logoutRequest.nullish(), response: { 200: logoutResponse } },
-      onRequest: app.authenticate,
-    },
-    async (request) => {
-      await endSessions(deps, request.auth.userId, request.body?.refresh);
-      return { detail: MSG.loggedOut };
-    },
+  contractRoute(app, endpoints.logout, async (request) => {
+    await endSessions(deps, request.auth.userId, request.body?.refresh);
+    return { detail: MSG.loggedOut };
+  });
+
+  contractRoute(app, endpoints.currentUser, async (request) => getCurrentUser(deps, request.auth.userId));
+
+  contractRoute(app, endpoints.updateUser, async (request) =>
+    updateUser(deps, request.log, request.auth.userId, request.body),
   );
 
-  app.get(
-    '/current-user/',
-    { schema: { tags, security: bearer, response: { 200: user } }, onRequest: app.authenticate },
-    async (request) => getCurrentUser(deps, request.auth.userId),
-  );
-
-  app.post(
-    '/update-user/',
-    {
-      schema: { tags, security: bearer, body: updateUserRequest, response: { 200: updateUserResponse } },
-      onRequest: app.authenticate,
-    },
-    async (request) => updateUser(deps, request.log, request.auth.userId, request.body),
-  );
-
-  app.post(
-    '/update-user/confirm/',
-    {
-      schema: { tags, security: bearer, body: updateUserConfirmRequest, response: { 200: updateUserConfirmResponse } },
-      onRequest: app.authenticate,
-      // Per address; the code itself allows 5 attempts.
-      preValidation: limit('update-user-confirm'),
-    },
+  contractRoute(
+    app,
+    endpoints.updateUserConfirm,
     async (request) => confirmIdentifierChange(deps, request.auth.userId, request.body.field, request.body.otp),
+    // Per address; the code itself allows 5 attempts.
+    limit('update-user-confirm'),
   );
 
-  app.get(
-    '/profile/',
-    { schema: { tags, security: bearer, response: { 200: profile } }, onRequest: app.authenticate },
-    async (request) => getOwnProfile(deps, request.auth.userId),
-  );
-
-  app.get(
-    '/wallet/',
-    { schema: { tags, security: bearer, response: { 200: wallet } }, onRequest: app.authenticate },
-    async (request) => getOwnWallet(deps, request.auth.userId),
-  );
-
-  app.get('/config/', { schema: { tags, response: { 200: publicConfigResponse } } }, async () => publicConfig(deps));
+  contractRoute(app, endpoints.botProfile, async (request) => getOwnProfile(deps, request.auth.userId));
+  contractRoute(app, endpoints.botWallet, async (request) => getOwnWallet(deps, request.auth.userId));
+  contractRoute(app, endpoints.publicConfig, async () => publicConfig(deps));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../lib/log.ts';
 import { type z } from 'zod';
 import {
   ACCOUNT_MSG,
@@ -7,6 +7,7 @@ import {
   ErrorCode,
   LIMITS,
   MSG,
+  parseStartParam,
   usernameField,
   type AuthResponse,
   type RegisterResponse,
@@ -20,6 +21,8 @@ import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword }
 import { violatedUniqueIndex } from '../../lib/unique-violation.ts';
 import type { TelegramIdentity } from '../../integrations/telegram-auth.ts';
 import { createAccount, type UserRow } from '../accounts/accounts.service.ts';
+import { telegramMemberReturned } from '../bot/bot.service.ts';
+import { recordReferral } from '../engagement/referrals.service.ts';
 import { findUserByIdentifier, findUsersByAnyIdentifier, sameText } from './identifier.service.ts';
 import {
   checkCode,
@@ -80,11 +83,7 @@ export function rethrowUniqueAsFieldError(err: unknown): never {
  * that pending account (its owner can set a password through a reset code), or the usual "taken" field
  * errors.
  */
-export async function register(
-  deps: AuthDeps,
-  log: FastifyBaseLogger,
-  input: RegisterInput,
-): Promise<RegisterResponse> {
+export async function register(deps: AuthDeps, log: Log, input: RegisterInput): Promise<RegisterResponse> {
   const fields = {
     username: input.username ?? null,
     email: input.email?.toLowerCase() ?? null,
@@ -124,6 +123,8 @@ export async function register(
         deps.config.welcomeBonusCents,
         deps.config.productName,
       );
+      // Only a new account is referred (a pending one registering again never is); a bad code is ignored.
+      await recordReferral(tx, { inviteeId: user.id, code: input.referral_code, at: deps.now() });
       const issued = await issueCode(tx, deps, user.id, delivery.channel);
       return { delivery, issued };
     })
@@ -192,11 +193,7 @@ export async function verifyOtp(deps: AuthDeps, identifier: string, otp: string)
  * Sends a new code. Unknown and already-verified identifiers get the same answer as a real send, so
  * the call does not reveal which accounts exist; within 60 s of the last code it is 429 with Retry-After.
  */
-export async function resendOtp(
-  deps: AuthDeps,
-  log: FastifyBaseLogger,
-  identifier: string,
-): Promise<{ detail: string }> {
+export async function resendOtp(deps: AuthDeps, log: Log, identifier: string): Promise<{ detail: string }> {
   const neutral = { detail: MSG.otpSent };
   const user = await findUserByIdentifier(deps.database.db, identifier);
   if (!user || user.isVerified || !user.isActive) return neutral;
@@ -208,7 +205,7 @@ export async function resendOtp(
 /** Issues and delivers a code unless one went out less than 60 s ago. */
 async function sendCodeIfAllowed(
   deps: AuthDeps,
-  log: FastifyBaseLogger,
+  log: Log,
   user: UserRow,
   identifier: string,
 ): Promise<{ waitSeconds: number; channel: Delivery['channel'] }> {
@@ -229,12 +226,7 @@ async function sendCodeIfAllowed(
  * ones and get the same 401. An unverified account with the right password gets 403 and, when allowed,
  * a new code.
  */
-export async function login(
-  deps: AuthDeps,
-  log: FastifyBaseLogger,
-  identifier: string,
-  password: string,
-): Promise<AuthResponse> {
+export async function login(deps: AuthDeps, log: Log, identifier: string, password: string): Promise<AuthResponse> {
   const user = await findUserByIdentifier(deps.database.db, identifier);
   if (!user?.passwordHash) {
     await verifyAgainstDummy(deps.config, password);
@@ -272,10 +264,14 @@ function usableUsername(tgUsername: string | null): string | null {
  * or a new verified account named from Telegram. The Telegram username becomes ours unless someone has
  * it. Two first sign-ins racing each other end in one account (the loser retries and finds it).
  */
-export async function telegramSignIn(deps: AuthDeps, identity: TelegramIdentity): Promise<AuthResponse> {
+export async function telegramSignIn(
+  deps: AuthDeps,
+  identity: TelegramIdentity,
+  referralCode?: string,
+): Promise<AuthResponse> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await deps.database.db.transaction((tx) => telegramSignInTx(tx, deps, identity));
+      return await deps.database.db.transaction((tx) => telegramSignInTx(tx, deps, identity, referralCode));
     } catch (err) {
       if (attempt < 2 && violatedUniqueIndex(err) !== undefined) continue;
       throw err;
@@ -283,7 +279,12 @@ export async function telegramSignIn(deps: AuthDeps, identity: TelegramIdentity)
   }
 }
 
-async function telegramSignInTx(tx: Tx, deps: AuthDeps, identity: TelegramIdentity): Promise<AuthResponse> {
+async function telegramSignInTx(
+  tx: Tx,
+  deps: AuthDeps,
+  identity: TelegramIdentity,
+  referralCode: string | undefined,
+): Promise<AuthResponse> {
   const [linked] = await tx.select().from(users).where(eq(users.telegramId, identity.id)).limit(1);
   if (linked) {
     if (!linked.isActive) throw accountDisabled();
@@ -292,10 +293,12 @@ async function telegramSignInTx(tx: Tx, deps: AuthDeps, identity: TelegramIdenti
       .set({
         tgUsername: identity.username,
         telegramPhotoUrl: identity.photoUrl ?? linked.telegramPhotoUrl,
+        telegramIsPremium: identity.isPremium ?? linked.telegramIsPremium,
         updatedAt: deps.now(),
       })
       .where(eq(users.id, linked.id))
       .returning();
+    await telegramMemberReturned(tx, linked.id, { allowsWriteToPm: identity.allowsWriteToPm, now: deps.now() });
     return startSession(tx, deps, updated ?? linked, { created: false });
   }
 
@@ -310,10 +313,17 @@ async function telegramSignInTx(tx: Tx, deps: AuthDeps, identity: TelegramIdenti
       telegramId: identity.id,
       tgUsername: identity.username,
       telegramPhotoUrl: identity.photoUrl,
+      telegramIsPremium: identity.isPremium,
       isVerified: true,
     },
     deps.config.welcomeBonusCents,
     deps.config.productName,
   );
+  await telegramMemberReturned(tx, user.id, { allowsWriteToPm: identity.allowsWriteToPm, now: deps.now() });
+  // A first sign-in through an invitation (issue #16 item 8): the signed start_param of a Mini App launch, else
+  // the code the web app kept from an `r_<code>` link. Refused silently when it does not apply.
+  const fromLaunch = parseStartParam(identity.startParam);
+  const code = fromLaunch?.kind === 'referral' ? fromLaunch.code : referralCode;
+  await recordReferral(tx, { inviteeId: user.id, code, at: deps.now() });
   return startSession(tx, deps, user, { created: true });
 }

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../lib/log.ts';
 import { type z } from 'zod';
 import {
   AuthErrorCode,
@@ -19,7 +19,7 @@ import { AppError, unauthorized } from '../../lib/errors.ts';
 import { violatedUniqueIndex } from '../../lib/unique-violation.ts';
 import { botIdFromToken, checkTelegramAuth } from '../../integrations/telegram-auth.ts';
 import { toUserDto, type UserRow } from '../accounts/accounts.service.ts';
-import { toProfileDto } from '../accounts/profile-dto.ts';
+import { toProfileDto } from '../accounts/accounts.service.ts';
 import { getMemberWallet, toWalletDto } from '../wallet/wallet.service.ts';
 import { identifiersTaken, rethrowUniqueAsFieldError } from './auth.service.ts';
 import {
@@ -54,7 +54,7 @@ export async function getCurrentUser(deps: AppContext, userId: string): Promise<
  */
 export async function updateUser(
   deps: AppContext,
-  log: FastifyBaseLogger,
+  log: Log,
   userId: string,
   input: UpdateUserInput,
 ): Promise<UpdateUserResponse> {

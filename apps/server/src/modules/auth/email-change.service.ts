@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../lib/log.ts';
 import {
   ACCOUNT_MSG,
   AuthErrorCode,
@@ -119,7 +119,7 @@ export async function issueChangeCodes(
 }
 
 /** Sends the committed codes; a failed send removes its code and answers 503 (see deliverCode). */
-export async function deliverChangeCodes(deps: ChangeDeps, log: FastifyBaseLogger, started: StartedChange[]) {
+export async function deliverChangeCodes(deps: ChangeDeps, log: Log, started: StartedChange[]) {
   for (const s of started) await deliverCode(deps, log, s.delivery, s.issued, s.target, PURPOSE[s.field]);
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../lib/log.ts';
 import { AuthErrorCode, ErrorCode, LIMITS, MSG } from '@wyn/contract';
 import type { AppContext } from '../../app-types.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
@@ -102,7 +102,7 @@ export async function issueCode(
  */
 export async function deliverCode(
   deps: OtpDeps & Pick<AppContext, 'database'>,
-  log: FastifyBaseLogger,
+  log: Log,
   delivery: Delivery,
   issued: { code: string; codeId: string },
   identifier: string,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../lib/log.ts';
 import { ACCOUNT_MSG, type PasswordResetResponse } from '@wyn/contract';
 import type { AppContext } from '../../app-types.ts';
 import { otpCodes, users } from '../../db/schema/index.ts';
@@ -30,7 +30,7 @@ export type ResetDeps = AppContext;
 
 export async function requestPasswordReset(
   deps: ResetDeps,
-  log: FastifyBaseLogger,
+  log: Log,
   identifier: string,
 ): Promise<PasswordResetResponse> {
   const neutral = { detail: ACCOUNT_MSG.resetCodeSent };

@@ -126,6 +126,25 @@ describe('Mini App sign-in (initData)', () => {
     expect(res.json().user).toMatchObject({ username: null, tg_username: 'nora' });
     expect(res.json().created).toBe(true);
   });
+
+  it('keeps what each Mini App sign-in says of Telegram Premium (a review signal); the login widget does not say', async () => {
+    const premiumOf = async (id: string) =>
+      (await t.db.select({ p: users.telegramIsPremium }).from(users).where(eq(users.id, id)))[0]?.p;
+    const first = await tgAuth({ initData: signInitData({ id: 7005, first_name: 'Pia', is_premium: true }) });
+    expect(first.statusCode, first.body).toBe(200);
+    const id = first.json().user.id as string;
+    expect(await premiumOf(id)).toBe(true);
+    // Telegram leaves `is_premium` out when the member has no Premium (any more).
+    await tgAuth({ initData: signInitData({ id: 7005, first_name: 'Pia' }) });
+    expect(await premiumOf(id)).toBe(false);
+    await tgAuth({ initData: signInitData({ id: 7005, first_name: 'Pia', is_premium: true }) });
+    const widget = await tgAuth({ telegram_user_info: signLoginWidget({ id: 7005, first_name: 'Pia' }) });
+    expect(widget.json().user.id).toBe(id);
+    expect(await premiumOf(id)).toBe(true);
+    // A member who only ever used the login widget: not known.
+    const web = await tgAuth({ telegram_user_info: signLoginWidget({ id: 7006, first_name: 'Wes' }) });
+    expect(await premiumOf(web.json().user.id)).toBeNull();
+  });
 });
 
 describe('login widget sign-in (telegram_user_info)', () => {

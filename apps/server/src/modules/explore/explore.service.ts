@@ -35,14 +35,17 @@ import {
   perkCardColumns,
   profileCardColumns,
   questCardColumns,
+  type PerkCardRow,
+  type ProfileCardRow,
+  type QuestCardRow,
   toPerkCard,
   toProfileCard,
   toQuestCard,
   visiblePerk,
   visibleQuest,
   visibleUser,
-} from '../home/cards.ts';
-import { filterConditions, kindAccepts, parseFilters, type ParsedFilters } from './explore-filters.ts';
+} from '../home/cards.service.ts';
+import { filterConditions, kindAccepts, parseFilters, type ParsedFilters } from './explore-filters.service.ts';
 import {
   perkDoc,
   perkTsv,
@@ -55,16 +58,18 @@ import {
   termParams,
   termPlaceholders,
   termValues,
+  bound,
   userDoc,
   type SearchTerm,
   type TermParams,
-} from './search-sql.ts';
+} from './search-sql.service.ts';
+import { BROAD_MARGIN_MS, searchMemory } from './search-cache.ts';
 
 const KINDS: readonly ExploreKind[] = ['tasks', 'perks', 'users'];
 
 // ---------------------------------------------------------------- categories, popular searches, filters
 
-function toCategory(r: typeof exploreCategories.$inferSelect): ExploreCategory {
+export function toCategory(r: typeof exploreCategories.$inferSelect): ExploreCategory {
   return {
     id: r.id,
     title: r.title,
@@ -95,14 +100,23 @@ export async function listCategories(
   return { rows: rows.map(toCategory), count: total?.n ?? 0 };
 }
 
-/** Promoted terms first, then by how often members really searched them. */
+/**
+ * Terms staff curated (promoted) first, in their order, then by how often members really searched them;
+ * terms staff suppressed are left out (still counted).
+ */
 export async function topPopularSearches(db: DbOrTx, limit: number): Promise<PopularSearch[]> {
   const rows = await db
     .select()
     .from(popularSearches)
-    .where(or(eq(popularSearches.isPromoted, true), sql`${popularSearches.searchCount} > 0`))
+    .where(
+      and(
+        eq(popularSearches.isSuppressed, false),
+        or(eq(popularSearches.isPromoted, true), sql`${popularSearches.searchCount} > 0`),
+      ),
+    )
     .orderBy(
       desc(popularSearches.isPromoted),
+      asc(sql`case when ${popularSearches.isPromoted} then ${popularSearches.order} else 0 end`),
       desc(popularSearches.searchCount),
       asc(popularSearches.order),
       asc(popularSearches.searchTerm),
@@ -166,6 +180,8 @@ type KindQuery = {
   /** The viewer's id and the time: values, or placeholders in a statement built once and reused. */
   viewerId: string | SQLWrapper;
   now: Date;
+  /** `now` plus the broad-term margin (search-cache.ts): a value or a placeholder, as `now`. */
+  later: Date;
 };
 type KindPage<T> = { rows: T[]; count: number };
 type AnyCard = QuestCard | PerkCard | ProfileCard;
@@ -175,12 +191,26 @@ type SortKey = [expr: SQL | PgColumn, dir: 'asc' | 'desc'];
 
 /** How to search one kind: where its rows come from, which are visible, their order, their cards. */
 type KindSpec = {
+  kind: ExploreKind;
   from: SQL;
+  /** The table whose rows are searched (its columns are the ones `keys`, `doc` and `tsv` name). */
+  table: 'quests' | 'perks' | 'users';
   id: PgColumn;
   /** Visibility and filters; the text condition is added per phase. */
   where: SQL;
+  /**
+   * Whether a visible row is one every member sees until `later` (not the viewer's own draft, no deadline before
+   * then): counted to decide that a term is broad for everyone (search-cache.ts). Null: never cached (members).
+   */
+  everyone: SQL | null;
   /** The requested order; `rank` (relevance of the phase) when ordering by relevance. */
   keys(rank: SQL | undefined): SortKey[];
+  /** Newest first: the order in which a broad search's candidates are taken before they are ranked. */
+  recent: SortKey[];
+  /** Whether the requested order is relevance. */
+  byRelevance: boolean;
+  /** Whether the requested order is newest first (a walk of the newest matches is then the page). */
+  byNewest: boolean;
   /** The text searched: trigram document and, where there is one, the full-text document. */
   doc: SQL;
   tsv: SQL | null;
@@ -189,7 +219,19 @@ type KindSpec = {
 const listOf = (items: SQL[]) => sql.join(items, sql`, `);
 const orderBy = (keys: SortKey[]) => listOf(keys.map(([expr, dir]) => sql`${expr} ${sql.raw(dir)}`));
 
-type IdRow = { id: string; total: number | null; kind?: number; exact?: boolean; ord?: number };
+type IdRow = {
+  id: string;
+  total: number | null;
+  kind?: number;
+  exact?: boolean;
+  /** The exact matches came from walking the newest rows: the newest cap + 1 matches. */
+  walked?: boolean;
+  /** How many of the phase's first cap + 1 matches every member sees until the margin (`KindSpec.everyone`). */
+  everyone?: number;
+  ord?: number;
+  /** The card, when the page is final (search statements). */
+  card?: Record<string, unknown> | null;
+};
 
 /** Both drivers (node-postgres and PGlite) answer a raw query with `{ rows }`. */
 async function idRows(db: DbOrTx, query: SQL): Promise<IdRow[]> {
@@ -199,13 +241,29 @@ async function idRows(db: DbOrTx, query: SQL): Promise<IdRow[]> {
 
 type Page = { limit: number; offset: number };
 
-/** The page's ids walking the order (a btree) with the condition inline; `total` is selected as given. */
-const walkIds = (db: DbOrTx, s: KindSpec, where: SQL, keys: SortKey[], page: Page, total: SQL) =>
+/** The page's ids walking the order (a btree) with the condition inline. */
+const walkIds = (db: DbOrTx, s: KindSpec, where: SQL, keys: SortKey[], page: Page) =>
   idRows(
     db,
-    sql`select ${s.id} as id, ${total} as total from ${s.from} where ${where}
+    sql`select ${s.id} as id from ${s.from} where ${where}
         order by ${orderBy(keys)} limit ${page.limit} offset ${page.offset}`,
   );
+
+/** The table's columns under its own name, for a sub-select whose alias is the table's name. */
+const allColumns = (s: KindSpec) => sql.raw(`"${s.table}".*`);
+const asTable = (s: KindSpec) => sql.raw(`"${s.table}"`);
+
+/**
+ * A broad search by relevance: its candidates are the newest `MATCH_COUNT_CAP` + 1 matches (walking the recency
+ * index with the match inline stops after a few thousand rows when matches are everywhere), and only those
+ * are ranked. Ranking every match of "quest" computed ts_rank for all 100k quests (240 ms). The candidates
+ * keep the table's name as their alias, so the rank and sort keys read their columns unchanged.
+ */
+const rankRecentSql = (s: KindSpec, where: SQL, keys: SortKey[], page: { limit: unknown; offset: unknown }) =>
+  sql`select ${s.id} as id from (
+        select ${allColumns(s)} from ${s.from} where ${where}
+        order by ${orderBy(s.recent)} limit ${MATCH_COUNT_CAP + 1}) as ${asTable(s)}
+      order by ${orderBy(keys)} limit ${page.limit} offset ${page.offset}`;
 
 /** The matches of a condition, counted up to the cap. */
 async function countCapped(db: DbOrTx, s: KindSpec, where: SQL): Promise<number> {
@@ -217,24 +275,47 @@ async function countCapped(db: DbOrTx, s: KindSpec, where: SQL): Promise<number>
   return Number(r?.total ?? 0);
 }
 
-/** Browsing (no text): the page walks the order directly, the total is a capped count sub-select. */
-async function browseKind(
-  db: DbOrTx,
-  kind: ExploreKind,
-  s: KindSpec,
-  page: Page,
-): Promise<KindPage<AnyCard> & { exact: boolean }> {
-  const capped = sql`(select count(*)::int from (select 1 from ${s.from} where ${s.where} limit ${MATCH_COUNT_CAP}) capped)`;
-  const rows = await walkIds(db, s, s.where, s.keys(undefined), page, capped);
-  const count = rows.length ? Number(rows[0]!.total) : page.offset > 0 ? await countCapped(db, s, s.where) : 0;
-  // Pages end with the (capped) total, as the totals say.
-  const ids = page.offset < count ? rows.map((r) => r.id) : [];
-  return { rows: ids.length ? await CARDS[kind](db, ids) : [], count, exact: false };
+/**
+ * The page rows of every kind with their cards: `branches` are one select per kind (`kind`, `exact`, `walked`,
+ * `id`, `total`, `everyone`, `ord`, `cardable`); each row's card is read as JSON by primary key (a correlated
+ * read, the card columns of cards.service.ts) when `cardable`. One card read per kind for the whole statement:
+ * PostgreSQL prepares every sub-plan of a statement when it starts, so a card read in each branch cost more
+ * than the search itself on small tables.
+ */
+function withCards(kinds: ExploreKind[], branches: SQL[]): SQL {
+  const cards = kinds.map((kind, i) => {
+    const { columns, from, key } = CARD_SOURCES[kind];
+    const select = listOf(Object.entries(columns).map(([name, col]) => sql`${col} as ${sql.identifier(name)}`));
+    return sql`when ${sql.raw(String(i))} then (select to_json(c) from (select ${select} from ${from} where ${key} = page.id) c)`;
+  });
+  return sql`select page.kind, page.exact, page.walked, page.id, page.total, page.everyone, page.ord,
+      case when page.cardable then case page.kind ${sql.join(cards, sql` `)} end end as card
+    from (${sql.join(branches, sql` union all `)}) page`;
 }
 
 /**
- * A text search of one or more kinds in ONE statement that returns, per kind, the page's ids and the
- * capped total; the cards are then read by id.
+ * One kind's page in a search statement: `ids` yields the page's ids in order (with `exact`, and `total` and
+ * `everyone` as uncorrelated sub-selects, evaluated once); `ord` numbers them in that order. The page size is
+ * bound through a sub-select (see `TermParams`), which PostgreSQL guesses at a tenth of the rows: the constant
+ * limit (the largest page) keeps that guess, and the cost of the cards' sub-plans with it, from starting JIT
+ * compilation (50 ms for a browse at 100k quests).
+ */
+const pageBranch = (i: number, walked: SQL, ids: SQL, cardable: SQL = sql`true`) =>
+  sql`(select ${sql.raw(`${i}`)} as kind, ids.exact, ${walked} as walked, ids.id, ids.total, ids.everyone,
+      (row_number() over ())::int as ord, ${cardable} as cardable
+    from (${ids}) ids limit ${sql.raw(String(EXPLORE_LIMITS.pageSizeMax))})`;
+
+/**
+ * How a kind's words as written are found (search-cache.ts decides): `auto` samples the newest rows and walks
+ * them for a word in most rows, else uses the GIN index (see `denseWalk`); `index` goes straight to the GIN
+ * (or trigram) index, for words the sample found rare and for members; `broad` is a term with more matches
+ * every member sees than the cap: the total is the cap and the page walks the requested order.
+ */
+type Mode = 'auto' | 'index' | 'broad';
+
+/**
+ * A text search of one or more kinds in ONE statement that returns, per kind, the page's ids, the capped
+ * total and the cards.
  *
  * Two phases per kind: the words as written; only when they find nothing, near misses (typos), so "gard"
  * never drowns in fuzzy noise and "tlegram" still finds "Telegram". The near-miss CTE is gated on the
@@ -242,106 +323,277 @@ async function browseKind(
  *
  * Each phase's matches are fenced in a materialized CTE without ORDER BY, up to the cap + 1: PostgreSQL
  * collects them through the GIN indexes whatever it guesses about their number, and the page is sorted
- * from those narrow rows, the total being a window count over them. (Inlined under ORDER BY … LIMIT, a
- * rare word made the planner walk the created_at index through every row.) Only when a phase passes the
- * cap is its page read again by walking the order, which is then cheap because matches are everywhere
- * (the reward and cost orders have indexes for that). Past the last page the totals are counted alone.
+ * from those narrow rows (one phase of the two is empty), the total being a count of the CTE. (Inlined under
+ * ORDER BY … LIMIT, a rare word made the planner walk the created_at index through every row.) Only when a
+ * phase passes the cap is its page read again by walking the order, which is then cheap because matches are
+ * everywhere (the reward and cost orders have indexes for that); its cards are then not read here. Past the
+ * last page the totals are counted alone. A `broad` kind has no CTE: its page walks the order here, its match
+ * hidden in `coalesce` (an opaque condition PostgreSQL guesses at half the rows, not at a rare word's 0.5%), so
+ * that it walks the order's btree instead of reading every row to sort them.
  */
-function textStatement(specs: KindSpec[], term: TermParams, page: { limit: unknown; offset: unknown }): SQL {
+function textStatement(
+  specs: KindSpec[],
+  modes: Mode[],
+  term: TermParams,
+  page: { limit: unknown; offset: unknown },
+): SQL {
   const ctes: SQL[] = [];
-  const selects: SQL[] = [];
+  const branches: SQL[] = [];
+  const cap = sql.raw(String(MATCH_COUNT_CAP));
+  const capPlusOne = sql.raw(String(MATCH_COUNT_CAP + 1));
   specs.forEach((s, i) => {
-    for (const phase of ['exact', 'fuzzy'] as const) {
-      const match = phase === 'exact' ? exactMatch(s.doc, s.tsv, term) : fuzzyMatch(s.doc, term);
-      const keys = s.keys(matchRank(s.doc, s.tsv, term, phase));
-      const name = sql.raw(`${phase[0]}${i}`);
-      const gate = phase === 'fuzzy' ? sql` and not exists (select 1 from ${sql.raw(`e${i}`)})` : sql``;
-      ctes.push(sql`${name} as materialized (
-        select ${s.id} as id, ${listOf(keys.map(([expr], k) => sql`${expr} as ${sql.raw(`k${k}`)}`))}
-        from ${s.from} where ${and(s.where, match)}${gate} limit ${MATCH_COUNT_CAP + 1})`);
-      const keyOrder = listOf(keys.map(([, dir], k) => sql.raw(`k${k} ${dir}`)));
-      // The total is counted from the CTE once (no window over every match), and only the page is sorted
-      // (top-N); `ord` numbers the page's rows in that order.
-      selects.push(sql`(select ${sql.raw(`${i} as kind, ${phase === 'exact'} as exact`)}, id, total,
-        (row_number() over ())::int as ord from (
-          select id, (select count(*) from ${name})::int as total from ${name}
-          order by ${keyOrder} limit ${page.limit} offset ${page.offset}) page)`);
+    const exact = exactMatch(s.doc, s.tsv, term);
+    const exactKeys = s.keys(matchRank(s.doc, s.tsv, term, 'exact'));
+    if (modes[i] === 'broad') {
+      const inline = and(s.where, sql`coalesce(${exact}, false)`)!;
+      const ids = s.byRelevance
+        ? rankRecentSql(s, inline, exactKeys, page)
+        : sql`select ${s.id} as id from ${s.from} where ${inline}
+              order by ${orderBy(exactKeys)} limit ${page.limit} offset ${page.offset}`;
+      const flagged = sql`select id, true as exact, ${capPlusOne} as total, ${capPlusOne} as everyone from (${ids}) broad`;
+      branches.push(pageBranch(i, sql`true`, flagged));
+      return;
     }
+    const columns = (keys: SortKey[], everyone: SQL) =>
+      sql`${s.id} as id, ${listOf(keys.map(([expr], k) => sql`${expr} as ${sql.raw(`k${k}`)}`))}, ${everyone} as everyone`;
+    const exactColumns = columns(exactKeys, s.everyone ?? sql`false`);
+    const [e, m, f, g, a] = ['e', 'm', 'f', 'g', 'a'].map((c) => sql.raw(`${c}${i}`)) as [SQL, SQL, SQL, SQL, SQL];
+    let walked = sql`false`;
+    if (modes[i] === 'auto' && s.tsv !== null && term.hasTsquery) {
+      // A word in most rows: walk the newest rows instead of the GIN index (see denseWalk).
+      ctes.push(...denseWalk(s, i, exact, exactColumns));
+      ctes.push(sql`${e} as materialized (
+        select ${exactColumns} from ${s.from} where ${and(s.where, exact)} and (select gin from ${g}) limit ${capPlusOne})`);
+      // `m` is the exact phase's matches, whichever way they were found.
+      ctes.push(sql`${m} as (
+        select * from ${sql.raw(`w${i}`)} where not (select gin from ${g}) union all select * from ${e})`);
+      walked = sql`not (select gin from ${g})`;
+    } else {
+      ctes.push(sql`${e} as materialized (
+        select ${exactColumns} from ${s.from} where ${and(s.where, exact)} limit ${capPlusOne})`);
+      ctes.push(sql`${m} as (select * from ${e})`);
+    }
+    const fuzzyKeys = s.keys(matchRank(s.doc, s.tsv, term, 'fuzzy'));
+    ctes.push(sql`${f} as materialized (
+      select ${columns(fuzzyKeys, sql`false`)} from ${s.from}
+      where ${and(s.where, fuzzyMatch(s.doc, term))} and not exists (select 1 from ${m}) limit ${capPlusOne})`);
+    // The phase that found something (the other is empty), and the page sorted from it (top-N).
+    ctes.push(sql`${a} as (select *, true as exact from ${m} union all select *, false as exact from ${f})`);
+    const keyOrder = listOf(exactKeys.map(([, dir], k) => sql.raw(`k${k} ${dir}`)));
+    const ids = sql`select id, exact, (select count(*) from ${a})::int as total,
+        (select count(*) filter (where everyone) from ${a})::int as everyone
+      from ${a} order by ${keyOrder} limit ${page.limit} offset ${page.offset}`;
+    // The walk's newest cap + 1 matches are the page by relevance (ranked) or newest first.
+    const walkIsPage = s.byRelevance || s.byNewest ? sql` or ids.walked_page` : sql``;
+    branches.push(
+      pageBranch(
+        i,
+        walked,
+        sql`select ids.*, ${walked} as walked_page from (${ids}) ids`,
+        sql`(ids.total <= ${cap}${walkIsPage})`,
+      ),
+    );
   });
-  return sql`with ${listOf(ctes)} ${sql.join(selects, sql` union all `)}`;
+  const pages = withCards(
+    specs.map((s) => s.kind),
+    branches,
+  );
+  return ctes.length ? sql`with ${listOf(ctes)} ${pages}` : pages;
+}
+
+/** Rows of a sample of the newest, and how many of them must match for a word to count as dense. */
+const DENSE_SAMPLE = 100;
+const DENSE_HITS = 34;
+/** How many of the newest rows a dense word's walk reads at most before it gives up for the GIN index. */
+const DENSE_WALK = 6000;
+
+/**
+ * A word in a third or more of the rows ("quest", "the") costs the GIN index a bitmap of every match (10 ms
+ * for 100k quests) before the first row is read. Such a word is found by walking the newest rows instead:
+ * it meets cap + 1 matches within a few thousand rows, the same work at any size. Whether a word is dense
+ * is decided on a sample of the newest `DENSE_SAMPLE` rows (`d`); the walk (`w`) reads at most `DENSE_WALK`
+ * of them. `g` says whether the GIN index is needed after all: the word is rare, or the walk found at most
+ * the cap in a table larger than its reach (then it may have missed older matches). A table smaller than
+ * the reach was walked whole, so `w` is every match. All three are one-time filters of the one statement.
+ */
+function denseWalk(s: KindSpec, i: number, match: SQL, columns: SQL): SQL[] {
+  const [d, w, g] = ['d', 'w', 'g'].map((c) => sql.raw(`${c}${i}`));
+  const recent = orderBy(s.recent);
+  return [
+    sql`${d} as materialized (
+      select count(*) filter (where ${match})::int as hits
+      from (select ${s.tsv} from ${s.from} order by ${recent} limit ${DENSE_SAMPLE}) as ${asTable(s)})`,
+    sql`${w} as materialized (
+      select ${columns}
+      from (select ${allColumns(s)} from ${s.from} where (select hits from ${d}) >= ${DENSE_HITS}
+            order by ${recent} limit ${DENSE_WALK}) as ${asTable(s)}
+      where ${and(s.where, match)} order by ${recent} limit ${MATCH_COUNT_CAP + 1})`,
+    sql`${g} as materialized (
+      select (select hits from ${d}) < ${DENSE_HITS}
+        or ((select count(*) from ${w}) <= ${MATCH_COUNT_CAP}
+            and (select count(*) from (select 1 from ${s.from} limit ${DENSE_WALK}) as reach) >= ${DENSE_WALK})
+        as gin)`,
+  ];
 }
 
 /**
- * The text statement per shape (kinds, their orders, whether there is a tsquery), built once with
- * placeholders and run as a named prepared statement: composing it with drizzle cost ~2 ms of CPU per
- * search and planning it ~1 ms, more than PostgreSQL spent running it. Its CTEs have no ORDER BY, so a
- * generic plan is as good as a custom one (the GIN index or, on tiny tables, a scan). Searches with filters
- * (whose values shape the SQL) are built and planned each time.
+ * Browsing (no text), every kind asked in ONE statement: each page walks its order directly, with a capped
+ * count sub-select and the cards.
  */
-const textStatements = new Map<string, { query: Query; name: string }>();
-const dialect = new PgDialect();
-
-async function searchText(
-  db: DbOrTx,
-  kinds: ExploreKind[],
-  base: { filters: ParsedFilters; orderings: Record<ExploreKind, string>; viewerId: string; now: Date },
-  term: SearchTerm,
-  page: Page,
-): Promise<Array<KindPage<AnyCard> & { exact: boolean }>> {
-  const specsWith = (viewerId: string | SQLWrapper, now: Date) =>
-    kinds.map((kind) => SPECS[kind]({ filters: base.filters, ordering: base.orderings[kind], viewerId, now }));
-  const key = base.filters.length
-    ? null
-    : `${kinds.join(',')}|${kinds.map((k) => base.orderings[k]).join(',')}|${term.tsquery !== null}`;
-  let statement = key ? textStatements.get(key) : undefined;
-  if (!statement) {
-    const placeholders = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-    // Bound when the statement runs (a Date parameter, as drizzle would send it).
-    const specs = specsWith(sql.placeholder('viewer'), sql.placeholder('now') as unknown as Date);
-    const query = dialect.sqlToQuery(textStatement(specs, termPlaceholders(term), placeholders));
-    statement = { query, name: key ? `explore_search_${textStatements.size + 1}` : '' };
-    if (key) textStatements.set(key, statement);
-  }
-  const values = { ...termValues(term), viewer: base.viewerId, now: base.now, ...page };
-  const prepared = db._.session.prepareQuery(statement.query, undefined, statement.name || undefined, false);
-  const res = await prepared.execute(values);
-  const rows = (Array.isArray(res) ? res : (res as { rows: IdRow[] }).rows) as IdRow[];
-
-  let specs: KindSpec[] | undefined;
-  const params = termParams(term);
-  return Promise.all(
-    kinds.map(async (kind, i) => {
-      const mine = rows.filter((r) => Number(r.kind) === i).sort((a, b) => Number(a.ord) - Number(b.ord));
-      let exact = mine.length > 0 && Boolean(mine[0]!.exact);
-      let count = mine.length ? Number(mine[0]!.total) : 0;
-      let ids = mine.map((r) => r.id);
-      if ((!mine.length && page.offset > 0) || count > MATCH_COUNT_CAP) {
-        // Rare: past the last page, or more matches than the cap. Read with values, not placeholders.
-        const s = (specs ??= specsWith(base.viewerId, base.now))[i]!;
-        const matchOf = (phase: 'exact' | 'fuzzy') =>
-          and(s.where, phase === 'exact' ? exactMatch(s.doc, s.tsv, params) : fuzzyMatch(s.doc, params))!;
-        if (!mine.length) {
-          count = await countCapped(db, s, matchOf('exact'));
-          exact = count > 0;
-          if (!exact) count = await countCapped(db, s, matchOf('fuzzy'));
-        }
-        if (count > MATCH_COUNT_CAP) {
-          const phase = exact ? 'exact' : 'fuzzy';
-          count = MATCH_COUNT_CAP;
-          const keys = s.keys(matchRank(s.doc, s.tsv, params, phase));
-          ids =
-            page.offset < count ? (await walkIds(db, s, matchOf(phase), keys, page, sql`null`)).map((r) => r.id) : [];
-        }
-      }
-      if (page.offset >= count) ids = [];
-      return { rows: ids.length ? await CARDS[kind](db, ids) : [], count, exact };
+function browseStatement(specs: KindSpec[], page: { limit: unknown; offset: unknown }): SQL {
+  return withCards(
+    specs.map((s) => s.kind),
+    specs.map((s, i) => {
+      const capped = sql`(select count(*)::int from (select 1 from ${s.from} where ${s.where} limit ${MATCH_COUNT_CAP}) capped)`;
+      const ids = sql`select ${s.id} as id, false as exact, ${capped} as total, 0 as everyone from ${s.from}
+        where ${s.where} order by ${orderBy(s.keys(undefined))} limit ${page.limit} offset ${page.offset}`;
+      return pageBranch(i, sql`false`, ids);
     }),
   );
 }
 
 /**
- * A page's cards by id, in the page's order. Named prepared statements of a fixed shape: planning the
- * cards' tag and completion sub-selects costs more than running them (docs/decisions/0005).
+ * The search and browse statements per shape (kinds, their orders, whether there is a tsquery, how each kind
+ * is searched), built once with placeholders and run as named prepared statements: composing one with drizzle
+ * cost ~2 ms of CPU per search and planning it ~1 ms, more than PostgreSQL spent running it. Their CTEs have no
+ * ORDER BY, so a generic plan is as good as a custom one (the GIN index or, on tiny tables, a scan). Searches
+ * with filters (whose values shape the SQL) are built and planned each time.
+ */
+const statements = new Map<string, { query: Query; name: string }>();
+const dialect = new PgDialect();
+
+type Base = { filters: ParsedFilters; orderings: Record<ExploreKind, string>; viewerId: string; now: Date };
+
+/** Runs a search or browse statement: named and prepared once per shape, or built with values (filters). */
+async function runStatement(
+  db: DbOrTx,
+  kinds: ExploreKind[],
+  base: Base,
+  shape: string,
+  build: (specs: KindSpec[], page: { limit: unknown; offset: unknown }) => SQL,
+  values: Record<string, unknown>,
+): Promise<IdRow[]> {
+  const specsWith = (viewerId: string | SQLWrapper, now: Date, later: Date) =>
+    kinds.map((kind) => SPECS[kind]({ filters: base.filters, ordering: base.orderings[kind], viewerId, now, later }));
+  const key = base.filters.length ? null : shape;
+  let statement = key ? statements.get(key) : undefined;
+  if (!statement) {
+    // Bound when the statement runs, through scalar sub-selects (see `TermParams`); the statement's own constants
+    // are written into its text, so no value is left for a plan to depend on.
+    const placeholders = { limit: bound('limit', 'int'), offset: bound('offset', 'int') };
+    const at = (name: string) => bound(name, 'timestamptz') as unknown as Date;
+    const built = build(specsWith(bound('viewer', 'uuid'), at('now'), at('later')), placeholders);
+    const query = dialect.sqlToQuery(key ? built.inlineParams() : built);
+    statement = { query, name: key ? `explore_search_${statements.size + 1}` : '' };
+    if (key) statements.set(key, statement);
+  }
+  const later = new Date(base.now.getTime() + BROAD_MARGIN_MS);
+  const prepared = db._.session.prepareQuery(statement.query, undefined, statement.name || undefined, false);
+  const res = await prepared.execute({ viewer: base.viewerId, now: base.now, later, ...values });
+  return (Array.isArray(res) ? res : (res as { rows: IdRow[] }).rows) as IdRow[];
+}
+
+const rowsOf = (rows: IdRow[], i: number) =>
+  rows.filter((r) => Number(r.kind) === i).sort((a, b) => Number(a.ord) - Number(b.ord));
+
+/** The cards a statement returned, in its page order. */
+const cardsOf = (kind: ExploreKind, rows: IdRow[]) =>
+  rows.flatMap((r) => (r.card ? [CARD_FROM_JSON[kind](r.card)] : []));
+
+async function searchText(
+  db: DbOrTx,
+  kinds: ExploreKind[],
+  base: Base,
+  term: SearchTerm,
+  page: Page,
+): Promise<Array<KindPage<AnyCard> & { exact: boolean }>> {
+  const memory = searchMemory(db);
+  const nowMs = base.now.getTime();
+  const memoryKey = `${term.tsquery}|${base.filters.map((f) => `${f.name}=${f.values.join(',')}`).join('&')}`;
+  const modes = kinds.map((kind): Mode => {
+    if (term.tsquery === null || kind === 'users') return 'index';
+    if (memory.isBroad(kind, memoryKey, nowMs)) return 'broad';
+    return memory.isRare(kind, memoryKey, nowMs) ? 'index' : 'auto';
+  });
+  const shape = `text|${kinds.join(',')}|${kinds.map((k) => base.orderings[k]).join(',')}|${term.tsquery !== null}|${modes.join(',')}`;
+  const rows = await runStatement(
+    db,
+    kinds,
+    base,
+    shape,
+    (specs, p) => textStatement(specs, modes, termPlaceholders(term), p),
+    { ...termValues(term), ...page },
+  );
+
+  let specs: KindSpec[] | undefined;
+  const params = termParams(term);
+  return Promise.all(
+    kinds.map(async (kind, i) => {
+      const mine = rowsOf(rows, i);
+      if (modes[i] === 'broad') {
+        // More matches than the cap: the page (ids and cards) walked the order; past the cap pages are empty.
+        const count = MATCH_COUNT_CAP;
+        return { rows: page.offset < count ? cardsOf(kind, mine) : [], count, exact: true };
+      }
+      let exact = mine.length > 0 && Boolean(mine[0]!.exact);
+      let count = mine.length ? Number(mine[0]!.total) : 0;
+      const walked = Boolean(mine[0]?.walked);
+      // The sample found the word rare (or the walk fell back): next time, the index alone.
+      if (modes[i] === 'auto' && !walked) memory.setRare(kind, memoryKey, nowMs);
+      if (!mine.length && page.offset > 0) {
+        // Past the last page: count alone, with values.
+        const s = (specs ??= kinds.map((k) => SPECS[k]({ ...base, ordering: base.orderings[k], later: base.now })))[i]!;
+        count = await countCapped(db, s, and(s.where, exactMatch(s.doc, s.tsv, params))!);
+        exact = count > 0;
+        if (!exact) count = await countCapped(db, s, and(s.where, fuzzyMatch(s.doc, params))!);
+      }
+      if (count <= MATCH_COUNT_CAP) return { rows: page.offset < count ? cardsOf(kind, mine) : [], count, exact };
+
+      // More matches than the cap. When every member sees that many for a while, remember it (search-cache.ts).
+      if (exact && Number(mine[0]?.everyone ?? 0) > MATCH_COUNT_CAP)
+        memory.setBroad(kind, memoryKey, nowMs + BROAD_MARGIN_MS);
+      count = MATCH_COUNT_CAP;
+      if (page.offset >= count) return { rows: [], count, exact };
+      const s = (specs ??= kinds.map((k) => SPECS[k]({ ...base, ordering: base.orderings[k], later: base.now })))[i]!;
+      // The walk found the newest cap + 1 matches: the page by relevance (ranking them) or newest first, with
+      // its cards, is already in the answer.
+      if (walked && (s.byRelevance || s.byNewest)) return { rows: cardsOf(kind, mine), count, exact };
+      // Otherwise the page is read again by walking the order, with values.
+      const phase = exact ? 'exact' : 'fuzzy';
+      const where = and(s.where, phase === 'exact' ? exactMatch(s.doc, s.tsv, params) : fuzzyMatch(s.doc, params))!;
+      const keys = s.keys(matchRank(s.doc, s.tsv, params, phase));
+      const ids = (
+        s.byRelevance ? await idRows(db, rankRecentSql(s, where, keys, page)) : await walkIds(db, s, where, keys, page)
+      ).map((r) => r.id);
+      return { rows: ids.length ? await CARDS[kind](db, ids) : [], count, exact };
+    }),
+  );
+}
+
+/** Browsing (no text): every kind asked in one statement; past the last page the totals are counted alone. */
+async function browse(
+  db: DbOrTx,
+  kinds: ExploreKind[],
+  base: Base,
+  page: Page,
+): Promise<Array<KindPage<AnyCard> & { exact: boolean }>> {
+  const shape = `browse|${kinds.join(',')}|${kinds.map((k) => base.orderings[k]).join(',')}`;
+  const rows = await runStatement(db, kinds, base, shape, browseStatement, { ...page });
+  return Promise.all(
+    kinds.map(async (kind, i) => {
+      const mine = rowsOf(rows, i);
+      const s = () => SPECS[kind]({ ...base, ordering: base.orderings[kind], later: base.now });
+      const count = mine.length ? Number(mine[0]!.total) : page.offset > 0 ? await countCapped(db, s(), s().where) : 0;
+      // Pages end with the (capped) total, as the totals say.
+      return { rows: page.offset < count ? cardsOf(kind, mine) : [], count, exact: false };
+    }),
+  );
+}
+
+/**
+ * A page's cards by id, in the page's order, for pages read again past the cap. Named prepared statements of a
+ * fixed shape: planning the cards' tag and completion sub-selects costs more than running them
+ * (docs/decisions/0005).
  */
 const IDS = sql.placeholder('ids');
 const questCardsById = preparedPerDb((db) =>
@@ -367,6 +619,28 @@ const profileCardsById = preparedPerDb((db) =>
     .prepare('explore_profile_cards'),
 );
 
+/** Where a search statement reads each kind's card (the card columns of cards.service.ts, by id). */
+const CARD_SOURCES: Record<ExploreKind, { columns: Record<string, SQL | PgColumn>; from: SQL; key: PgColumn }> = {
+  tasks: { columns: questCardColumns, from: sql`${quests}`, key: quests.id },
+  perks: { columns: perkCardColumns, from: sql`${perks}`, key: perks.id },
+  users: {
+    columns: profileCardColumns,
+    from: sql`${users} join ${profiles} on ${profiles.id} = ${users.id}`,
+    key: users.id,
+  },
+};
+
+/** A card read as JSON: its times arrive as ISO strings, as the cards' Date columns expect them. */
+function withDates<R>(r: Record<string, unknown>, names: string[]): R {
+  for (const n of names) if (typeof r[n] === 'string') r[n] = new Date(r[n]);
+  return r as R;
+}
+const CARD_FROM_JSON: Record<ExploreKind, (r: Record<string, unknown>) => AnyCard> = {
+  tasks: (r) => toQuestCard(withDates<QuestCardRow>(r, ['createdAt', 'deadline'])),
+  perks: (r) => toPerkCard(withDates<PerkCardRow>(r, ['createdAt', 'deadline'])),
+  users: (r) => toProfileCard(withDates<ProfileCardRow>(r, ['dateJoined'])),
+};
+
 function inOrder<R>(ids: string[], rows: R[], idOf: (r: R) => string): R[] {
   const byId = new Map(rows.map((r) => [idOf(r), r]));
   return ids.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
@@ -379,8 +653,17 @@ function questSpec(q: KindQuery): KindSpec {
   // Members see what they can join; creators also find their own drafts and closed quests.
   const visible = or(visibleQuest(q.now), and(eq(quests.creatorId, q.viewerId), not(quests.isHidden)))!;
   return {
+    kind: 'tasks',
     from: sql`${quests}`,
+    table: 'quests',
+    everyone: visibleQuest(q.later),
     id: quests.id,
+    recent: [
+      [quests.createdAt, 'desc'],
+      [quests.id, 'desc'],
+    ],
+    byRelevance: q.ordering === 'relevance',
+    byNewest: q.ordering === '-created_at',
     where: and(visible, ...filterConditions('tasks', q.filters))!,
     doc: questDoc,
     tsv: questTsv,
@@ -407,8 +690,17 @@ function questSpec(q: KindQuery): KindSpec {
 function perkSpec(q: KindQuery): KindSpec {
   const visible = or(visiblePerk(), and(eq(perks.creatorId, q.viewerId), not(perks.isHidden)))!;
   return {
+    kind: 'perks',
     from: sql`${perks}`,
+    table: 'perks',
+    everyone: visiblePerk(),
     id: perks.id,
+    recent: [
+      [perks.createdAt, 'desc'],
+      [perks.id, 'desc'],
+    ],
+    byRelevance: q.ordering === 'relevance',
+    byNewest: q.ordering === '-created_at',
     where: and(visible, ...filterConditions('perks', q.filters))!,
     doc: perkDoc,
     tsv: perkTsv,
@@ -438,13 +730,27 @@ function perkSpec(q: KindQuery): KindSpec {
 }
 
 function userSpec(q: KindQuery): KindSpec {
+  // Profiles are joined only for what reads them (the followers order, the account type filter): every account
+  // has its profile (accounts.service.ts creates both in one transaction), and joining 100k profiles made
+  // PostgreSQL hash them all for a 20-member search. Private profiles are left out by an anti-join against the
+  // few of them (the partial index user_settings_private_idx), not by joining every member's settings.
+  const withProfiles = q.ordering === '-followers_count' || q.filters.length > 0;
   return {
-    from: sql`${users} join ${profiles} on ${profiles.id} = ${users.id} left join ${userSettings} on ${userSettings.userId} = ${users.id}`,
+    from: withProfiles ? sql`${users} join ${profiles} on ${profiles.id} = ${users.id}` : sql`${users}`,
+    kind: 'users',
+    table: 'users',
+    everyone: null,
     id: users.id,
+    recent: [
+      [users.dateJoined, 'desc'],
+      [users.id, 'desc'],
+    ],
+    byRelevance: q.ordering === 'relevance',
+    byNewest: q.ordering === '-created_at',
     // Private profiles stay out of user search (docs/product.md, user settings).
     where: and(
       visibleUser(),
-      sql`coalesce(${userSettings.privateProfile}, false) = false`,
+      sql`not exists (select 1 from ${userSettings} where ${userSettings.userId} = ${users.id} and ${userSettings.privateProfile})`,
       ...filterConditions('users', q.filters),
     )!,
     doc: userDoc,
@@ -539,11 +845,8 @@ export async function search(
 
   // No transaction: the trigram threshold is a setting of every connection (db/client.ts).
   const page = { limit: perPage, offset: (req.page - 1) * perPage };
-  const pages = term
-    ? await searchText(db, kinds, { filters, orderings, ...ctx }, term, page)
-    : await Promise.all(
-        kinds.map((kind) => browseKind(db, kind, SPECS[kind]({ filters, ordering: orderings[kind], ...ctx }), page)),
-      );
+  const base = { filters, orderings, ...ctx };
+  const pages = term ? await searchText(db, kinds, base, term, page) : await browse(db, kinds, base, page);
   const empty = { rows: [], count: 0, exact: false };
   const of = (kind: ExploreKind) => (kinds.includes(kind) ? pages[kinds.indexOf(kind)]! : empty);
   const results = {

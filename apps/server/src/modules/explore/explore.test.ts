@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
@@ -16,6 +16,7 @@ import {
   userSettings,
 } from '../../db/schema/index.ts';
 import type { SearchResponse } from '@wyn/contract';
+import { searchContentChanged, searchMemory } from './search-cache.ts';
 
 let t: TestApp;
 type Member = Awaited<ReturnType<typeof createMember>>;
@@ -23,7 +24,7 @@ let alice: Member;
 let bob: Member;
 let carol: Member;
 let dave: Member;
-const { post, get } = clubRequests(() => t.app);
+const { post, get, patch } = clubRequests(() => t.app);
 const ids: Record<string, string> = {};
 
 const HOUR = 3_600_000;
@@ -333,6 +334,97 @@ describe('explore lists', () => {
     const filters = await get(bob, '/explore-filters/all_by_content_type/');
     expect(filters.statusCode).toBe(200);
     expect(Object.keys(filters.json()).sort()).toEqual(['perks', 'tasks', 'users']);
+  });
+});
+
+describe('POST explore/search/ with more matches than the count cap', () => {
+  // 4,500 quests say "quokka" (a word in every row: found by walking the newest rows), every 4th also says
+  // "otter" (1,125 rows, a quarter: found through the GIN index). Numbered from the oldest (1) to the newest.
+  const N = 4_500;
+  const newestOtter = N - (N % 4); // 4500: "Quokka otter otter walk 4500" also ranks highest for "otter"
+  beforeAll(async () => {
+    const base = Date.now() - 1_000_000_000;
+    await t.db.execute(sql`
+      insert into quests (creator_id, title, description, task_type, status, reward_amount, created_at, updated_at,
+                          is_hidden, hidden_by_staff)
+      select ${alice.user.id}, 'Quokka ' || case when g % 4 = 0 then 'otter ' else '' end
+               || case when g in (1, 4, ${N}, ${newestOtter}) then 'quokka otter ' else '' end || 'walk ' || g,
+             'Bulk row.', 'visit', 'published', 100, ${new Date(base)}::timestamptz + (g || ' seconds')::interval,
+             ${new Date(base)}::timestamptz + (g || ' seconds')::interval, g = ${N - 1}, g = ${N - 2}
+      from generate_series(1, ${N}) g`);
+  });
+
+  it('ranks the newest matches, caps the total, and keeps hidden quests out (words in every row)', async () => {
+    const r = await search(bob, { query: 'quokka', content_type: 'tasks', limit: 20 });
+    expect(r).toMatchObject({ counts: { tasks: 1000 }, total_pages: 50, has_next: true });
+    const list = r.content_results.tasks.map((q) => q.title);
+    // "quokka" twice ranks first; the oldest such quest (1) is not among the newest matches ranked.
+    expect(list[0]).toBe(`Quokka otter quokka otter walk ${N}`);
+    expect(list).not.toContain('Quokka quokka otter walk 1');
+    // Then by newest: 4499 is hidden by its creator, 4498 by staff.
+    expect(list.slice(1, 3)).toEqual([`Quokka walk ${N - 3}`, `Quokka otter walk ${N - 4}`]);
+    const newest = await search(bob, { query: 'quokka', content_type: 'tasks', ordering: '-created_at', limit: 3 });
+    expect(newest.content_results.tasks.map((q) => q.title)).toEqual([
+      `Quokka otter quokka otter walk ${N}`,
+      `Quokka walk ${N - 3}`,
+      `Quokka otter walk ${N - 4}`,
+    ]);
+    // The creator also sees the quest staff hid, not the one they hid themselves.
+    const asAlice = await search(alice, { query: 'quokka', content_type: 'tasks', ordering: '-created_at', limit: 3 });
+    expect(asAlice.content_results.tasks.map((q) => q.title)).toEqual([
+      `Quokka otter quokka otter walk ${N}`,
+      `Quokka walk ${N - 2}`,
+      `Quokka walk ${N - 3}`,
+    ]);
+    const last = await search(bob, { query: 'quokka', content_type: 'tasks', page: 50, limit: 20 });
+    expect(last.content_results.tasks).toHaveLength(20);
+    const past = await search(bob, { query: 'quokka', content_type: 'tasks', page: 51, limit: 20 });
+    expect(past).toMatchObject({ counts: { tasks: 1000 }, has_next: false });
+    expect(past.content_results.tasks).toEqual([]);
+  });
+
+  it('ranks the newest matches of a word in a quarter of the rows too', async () => {
+    const r = await search(bob, { query: 'otter', content_type: 'mixed' });
+    expect(r.counts.tasks).toBe(1000);
+    const list = r.content_results.tasks.map((q) => q.title);
+    expect(list[0]).toBe(`Quokka otter quokka otter walk ${N}`);
+    expect(list).not.toContain('Quokka otter quokka otter walk 4');
+    expect(list[1]).toBe(`Quokka otter walk ${N - 4}`);
+    const byReward = await search(bob, { query: 'otter', content_type: 'tasks', ordering: '-reward_amount' });
+    expect(byReward.counts.tasks).toBe(1000);
+    expect(byReward.content_results.tasks).toHaveLength(20);
+  });
+
+  it('answers a broad word the same once it is remembered, and forgets it when a quest changes', async () => {
+    const bodies = [
+      { query: 'quokka', content_type: 'tasks', limit: 20 },
+      { query: 'quokka', content_type: 'tasks', ordering: '-created_at', page: 2, limit: 7 },
+      { query: 'quokka', content_type: 'tasks', ordering: 'created_at', page: 3, limit: 7 },
+      { query: 'quokka', content_type: 'tasks', ordering: '-reward_amount', page: 2 },
+      { query: 'otter', content_type: 'mixed' },
+      { query: 'otter', content_type: 'tasks', ordering: '-reward_amount', page: 50 },
+      { query: 'otter', content_type: 'tasks', page: 51 },
+    ];
+    for (const body of bodies) {
+      // Found as written (the newest-rows walk or the GIN index), then as a remembered broad word.
+      searchContentChanged('tasks');
+      const fresh = await search(bob, body);
+      expect(fresh.counts.tasks, JSON.stringify(body)).toBe(1000);
+      expect(await search(bob, body), JSON.stringify(body)).toEqual(fresh);
+      // The creator's own hidden-by-staff quest shows for her only, broad or not.
+      const asAlice = await search(alice, body);
+      searchContentChanged('tasks');
+      expect(await search(alice, body), JSON.stringify(body)).toEqual(asAlice);
+    }
+    await search(bob, bodies[0]!);
+    const memory = searchMemory(t.db);
+    expect(memory.isBroad('tasks', 'quokka:*|', Date.now())).toBe(true);
+    // Not for longer than the margin: a deadline may pass meanwhile.
+    expect(memory.isBroad('tasks', 'quokka:*|', Date.now() + 11 * 60_000)).toBe(false);
+    // An edit commits quest.updated: the broad words of quests are forgotten.
+    const edit = await patch(alice, `/tasks/${ids.yoga}/`, { title: 'Morning yoga session outdoors' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await vi.waitFor(() => expect(memory.isBroad('tasks', 'quokka:*|', Date.now())).toBe(false));
   });
 });
 

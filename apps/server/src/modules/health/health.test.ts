@@ -28,6 +28,25 @@ describe('health and the outer shell', () => {
     expect(csp).toContain('https://telegram.org');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeUndefined();
+    // Every helmet header, on a JSON answer and on an error alike.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/club/nothing-here/' });
+    for (const name of [
+      'content-security-policy',
+      'strict-transport-security',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+      'origin-agent-cluster',
+    ]) {
+      expect(res.headers[name], name).toBeTruthy();
+      expect(missing.headers[name], name).toBe(res.headers[name]);
+    }
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
   });
 
   it('serves the OpenAPI document', async () => {

@@ -15,7 +15,12 @@ export function changesHome(event: CommittedEvent): boolean {
     case 'perk.created':
     case 'perk.updated':
     case 'perk.deleted':
+    case 'banner.changed':
+    case 'home_section.changed':
+    case 'featured.changed':
       return true;
+    case 'content.moderated':
+      return event.payload.targetType !== 'message';
     case 'perk.redeemed':
       return event.payload.limited;
     default:

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   Banner,
   HomepageComplete,
@@ -31,7 +31,7 @@ import {
   visiblePerk,
   visibleQuest,
   visibleUser,
-} from './cards.ts';
+} from './cards.service.ts';
 
 /** How many cards a carousel without curated items shows (newest quests/perks, most-followed members). */
 export const FALLBACK_SIZE = 8;
@@ -55,7 +55,13 @@ const toSection = (s: SectionRow): HomeSection => ({
   order: s.order,
 });
 
-const activeBanners = eq(banners.isActive, true);
+/** Active and inside its window at `now` (either end open): the banners Home shows (staff set them, issue #15). */
+export const liveBanner = (now: Date): SQL =>
+  and(
+    eq(banners.isActive, true),
+    or(isNull(banners.startsAt), lte(banners.startsAt, now)),
+    or(isNull(banners.endsAt), gt(banners.endsAt, now)),
+  )!;
 const activeSections = eq(homeSections.isActive, true);
 const ids = <T>(rows: T[], pick: (r: T) => string | null) => [
   ...new Set(rows.map(pick).filter((v): v is string => !!v)),
@@ -223,7 +229,11 @@ async function resolveSections(
 /** Everything the home screen shows, in a fixed number of queries: 4 small ones, then at most 3 card queries. */
 export async function getHomepage(db: DbOrTx, now: Date): Promise<HomepageComplete> {
   const [bannerRows, sectionRows, itemRows, featuredRows] = await Promise.all([
-    db.select().from(banners).where(activeBanners).orderBy(asc(banners.order), asc(banners.createdAt)),
+    db
+      .select()
+      .from(banners)
+      .where(liveBanner(now))
+      .orderBy(asc(banners.order), asc(banners.createdAt), asc(banners.id)),
     db.select().from(homeSections).where(activeSections).orderBy(asc(homeSections.order), asc(homeSections.createdAt)),
     db
       .select({ item: homeSectionItems })
@@ -258,8 +268,9 @@ export async function getHomepage(db: DbOrTx, now: Date): Promise<HomepageComple
 
 export type Page<T> = { rows: T[]; count: number };
 
-export async function listBanners(db: DbOrTx, q: PageQuery): Promise<Page<Banner>> {
+export async function listBanners(db: DbOrTx, now: Date, q: PageQuery): Promise<Page<Banner>> {
   const { limit, offset } = pageWindow(q);
+  const activeBanners = liveBanner(now);
   const [rows, [total]] = await Promise.all([
     db
       .select()

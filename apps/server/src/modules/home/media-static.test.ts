@@ -1,10 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MEDIA_VARIANT_WIDTHS } from '@wyn/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext, AppInstance } from '../../app-types.ts';
 import { SEED_ASSETS_DIR } from '../../integrations/media-storage.ts';
+import type { Config } from '../../config.ts';
+import { openMediaStorage } from '../../integrations/open-media-storage.ts';
 import { mediaStaticRoutes } from './media-static.ts';
 
 let app: AppInstance;
@@ -21,7 +24,8 @@ beforeAll(async () => {
   writeFileSync(path.join(media, 'uploads', '.secret.png'), 'x');
   writeFileSync(path.join(dataDir, 'outside.png'), 'not for you');
   app = Fastify({ logger: false }) as unknown as AppInstance;
-  await app.register(mediaStaticRoutes, { deps: { config: { dataDir } } as AppContext });
+  const config = { dataDir } as Config;
+  await app.register(mediaStaticRoutes, { deps: { config, media: openMediaStorage(config) } as AppContext });
   await app.ready();
 });
 afterAll(async () => {
@@ -37,6 +41,22 @@ describe('GET /media/*', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(res.rawPayload.equals(readFileSync(path.join(SEED_ASSETS_DIR, 'banner-quests.png')))).toBe(true);
+  });
+
+  it('serves the seed images at every display width as WebP from the package (decision 0017)', async () => {
+    const pngs = readdirSync(SEED_ASSETS_DIR).filter((f) => f.endsWith('.png'));
+    for (const png of pngs)
+      for (const w of MEDIA_VARIANT_WIDTHS) {
+        const res = await app.inject({ method: 'GET', url: `/media/seed/${png.replace(/\.png$/, `.w${w}.webp`)}` });
+        expect(res.statusCode, `${png} at ${w}`).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        // Fixed names: a day, as the originals.
+        expect(res.headers['cache-control']).toBe('public, max-age=86400');
+        expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      }
+    // Nothing is written into the package: a width not shipped is a 404.
+    expect((await app.inject({ method: 'GET', url: '/media/seed/banner-quests.w500.webp' })).statusCode).toBe(404);
   });
 
   it('never serves SVG, HTML, dotfiles, missing files or anything outside the media folder', async () => {

@@ -4,6 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
+import { endpoints } from '@wyn/contract/endpoints';
+import { createPresence } from './presence.service.ts';
 
 /** Proxies drop idle connections; a comment line this often keeps the stream open. */
 export const HEARTBEAT_MS = 25_000;
@@ -29,61 +32,54 @@ function streamLifetimeMs(request: FastifyRequest, now: Date): number {
  */
 export async function liveRoutes(app: AppInstance, { deps }: ModuleOptions) {
   const open = new Set<ServerResponse>();
+  // Which members have a stream open, shared with every instance (the bot tells chat messages only to the others).
+  const presence = createPresence(deps.database.db, { log: app.log });
 
-  app.get(
-    '/live/',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['live'],
-        security: [{ bearer: [] }],
-        description:
-          'Server-sent events: `message`, `message_read`, `notification` and `resync`, each with a JSON `data` line.',
-      },
-    },
-    async (request, reply) => {
-      const userId = request.auth.userId;
-      if (deps.live.count(userId) >= MAX_STREAMS_PER_MEMBER)
-        throw tooManyRequests('Too many open live connections.', 60, ErrorCode.rateLimited);
+  contractRoute(app, endpoints.live, async (request, reply) => {
+    const userId = request.auth.userId;
+    if (deps.live.count(userId) >= MAX_STREAMS_PER_MEMBER)
+      throw tooManyRequests('Too many open live connections.', 60, ErrorCode.rateLimited);
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        // The stream is the connection's whole life: ending it (token expiry, shutdown) closes the socket.
-        connection: 'close',
-        'x-accel-buffering': 'no',
-      });
-      res.write(': connected\n\n');
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      // The stream is the connection's whole life: ending it (token expiry, shutdown) closes the socket.
+      connection: 'close',
+      'x-accel-buffering': 'no',
+    });
+    res.write(': connected\n\n');
 
-      const send = (event: LiveEvent) => {
-        res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-        // The account was disabled: its streams end now (the reconnect is refused by authenticate).
-        if (event.type === 'account_disabled') res.end();
-      };
-      const unsubscribe = deps.live.subscribe(userId, send);
-      const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      const expiry = setTimeout(() => res.end(), streamLifetimeMs(request, deps.now()));
-      open.add(res);
-      let done = false;
-      const cleanup = () => {
-        if (done) return;
-        done = true;
-        clearInterval(heartbeat);
-        clearTimeout(expiry);
-        unsubscribe();
-        open.delete(res);
-      };
-      res.on('close', cleanup);
-      // The client may have gone while the token was being checked: 'close' has then already fired.
-      if (res.destroyed || !request.raw.socket || request.raw.socket.destroyed) cleanup();
-    },
-  );
+    const send = (event: LiveEvent) => {
+      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      // The account was disabled: its streams end now (the reconnect is refused by authenticate).
+      if (event.type === 'account_disabled') res.end();
+    };
+    const unsubscribe = deps.live.subscribe(userId, send);
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    const expiry = setTimeout(() => res.end(), streamLifetimeMs(request, deps.now()));
+    open.add(res);
+    presence.opened(userId);
+    let done = false;
+    const cleanup = () => {
+      if (done) return;
+      done = true;
+      clearInterval(heartbeat);
+      clearTimeout(expiry);
+      unsubscribe();
+      open.delete(res);
+      presence.closed(userId);
+    };
+    res.on('close', cleanup);
+    // The client may have gone while the token was being checked: 'close' has then already fired.
+    if (res.destroyed || !request.raw.socket || request.raw.socket.destroyed) cleanup();
+  });
 
   // Open streams never go idle, so the server could not close while they last.
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
+  app.addHook('onClose', async () => presence.close());
 }

@@ -16,11 +16,27 @@ export function walletsChangedBy(event: CommittedEvent): string[] {
     case 'perk.redeemed':
       ids.push(event.payload.redeemerId, event.payload.creatorId);
       break;
+    case 'season.prize_paid':
+      ids.push(event.payload.userId);
+      break;
+    case 'streak.checked_in':
+      if (event.payload.rewardCents > 0) ids.push(event.payload.userId);
+      break;
+    case 'streak.repaired':
+      if (event.payload.chargedCents > 0) ids.push(event.payload.userId);
+      break;
+    case 'referral.rewarded':
+      if (event.payload.welcomeCents > 0) ids.push(event.payload.inviteeId);
+      if (event.payload.referrerRewardCents > 0) ids.push(event.payload.referrerId);
+      break;
     case 'quest.published':
     case 'quest.closed':
     case 'quest.deleted':
     case 'quest.expired':
       ids.push(event.payload.creatorId);
+      break;
+    case 'quest.updated':
+      if (event.payload.walletChanged) ids.push(event.payload.creatorId);
       break;
     default:
   }

@@ -1,73 +1,42 @@
 import { mkdir } from 'node:fs/promises';
 import fastifyStatic from '@fastify/static';
-import {
-  ErrorCode,
-  LIMITS,
-  MEDIA_MSG,
-  MEDIA_UPLOADS_PER_MINUTE,
-  mediaUpload,
-  mediaUploadPurpose,
-  mediaUploadQuery,
-} from '@wyn/contract';
+import { LIMITS, MEDIA_MSG } from '@wyn/contract';
+import { endpoints } from '@wyn/contract/endpoints';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { AppInstance, AppContext } from '../../app-types.ts';
-import { isPrivateName, PRIVATE_REF_PREFIX, type MediaStorage } from '../../integrations/media-storage.ts';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { AppContext, AppInstance, ModuleOptions } from '../../app-types.ts';
+import type { MediaStorage } from '../../integrations/media-storage.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
+import { notFound } from '../../lib/errors.ts';
 import { sendStoredObject } from '../../lib/stored-object-reply.ts';
-import { parseBody, readMultipart } from '../../lib/multipart-body.ts';
-import { privateMediaType, uploadMedia } from './media.service.ts';
-import { createPrivateMediaLinks } from './private-media-links.ts';
+import { readMultipart, registerMultipart } from '../../lib/multipart-body.ts';
+import { uploadRateLimit } from '../../lib/upload-rate-limit.ts';
+import { openPrivateFile, uploadFromForm } from './media.service.ts';
+import { createPrivateMediaLinks } from '../../lib/private-media-links.ts';
 
-/** Per-member upload limit (docs/security.md), on @fastify/rate-limit's store (shared through Redis when set). */
-export function uploadRateLimit(app: AppInstance) {
-  const limiter = app.createRateLimit({
-    max: MEDIA_UPLOADS_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (req) => `upload:${req.auth.userId}`,
-  });
-  return async (request: FastifyRequest) => {
-    const r = await limiter(request);
-    if (!r.isAllowed && r.isExceeded) {
-      throw tooManyRequests(MEDIA_MSG.rateLimited, r.ttlInSeconds, ErrorCode.rateLimited);
-    }
-  };
-}
-
-/** `POST media/upload/`: registered inside the quests module's scope, where @fastify/multipart is. */
-export function mediaRoutes(app: AppInstance, deps: AppContext, storage: MediaStorage) {
+/** `POST media/upload/` and the signed private-file route. */
+export async function mediaRoutes(app: AppInstance, { deps }: ModuleOptions) {
+  await registerMultipart(app);
+  const storage = deps.media;
   const limit = uploadRateLimit(app);
-  app.post(
-    '/media/upload/',
-    {
-      onRequest: app.authenticate,
-      preHandler: limit,
-      schema: {
-        tags: ['media'],
-        security: [{ bearer: [] }],
-        consumes: ['multipart/form-data'],
-        querystring: mediaUploadQuery,
-        response: { 201: mediaUpload },
-      },
-    },
+  contractRoute(
+    app,
+    endpoints.mediaUpload,
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest(MEDIA_MSG.fileRequired, { file: [MEDIA_MSG.fileRequired] });
-      const body = await readMultipart(request, {
-        maxFileBytes: LIMITS.uploadMaxBytes,
-        tooLargeMessage: MEDIA_MSG.tooLarge,
-        fileFields: ['file'],
-      });
-      const file = body.files[0];
-      if (!file) throw badRequest(MEDIA_MSG.fileRequired, { file: [MEDIA_MSG.fileRequired] });
-      const purpose =
-        request.query.purpose ??
-        (body.fields.purpose ? parseBody(z.object({ purpose: mediaUploadPurpose }), body.fields).purpose : undefined);
-      const result = await uploadMedia(deps.database.db, storage, request.auth.userId, file, purpose);
-      return reply.status(201).send(result);
+      const form = request.isMultipart()
+        ? await readMultipart(request, {
+            maxFileBytes: LIMITS.uploadMaxBytes,
+            tooLargeMessage: MEDIA_MSG.tooLarge,
+            fileFields: ['file'],
+          })
+        : null;
+      const result = await uploadFromForm(deps.database.db, storage, request.auth.userId, form, request.query.purpose);
+      reply.code(201);
+      return result;
     },
+    { preHandler: limit },
   );
 
-  void app.register(async (scope) => privateMediaRoute(scope, deps, storage));
+  await app.register(async (scope) => privateMediaRoute(scope, deps, storage));
 }
 
 /**
@@ -98,36 +67,22 @@ async function privateMediaRoute(app: AppInstance, deps: AppContext, storage: Me
         reply.header('content-security-policy', "default-src 'none'; sandbox");
       },
     });
-  app.get(
-    '/media/private/:name',
-    {
-      schema: {
-        tags: ['media'],
-        params: z.object({ name: z.string().max(64) }),
-        querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const { name } = request.params;
-      if (!isPrivateName(name)) throw notFound();
-      if (!links.verify(name, request.query.exp, request.query.sig))
-        throw new AppError(403, ErrorCode.permissionDenied, MEDIA_MSG.privateLinkInvalid);
-      const type = await privateMediaType(deps.database.db, name);
-      if (!type) throw notFound();
-      types.set(request, type);
-      const left = Math.max(0, Number(request.query.exp) - Math.floor(deps.now().getTime() / 1000));
-      if (storage.kind === 'object') {
-        const sent = await sendStoredObject(storage, PRIVATE_REF_PREFIX + name, request, reply, {
-          'content-type': type,
-          'x-content-type-options': 'nosniff',
-          'content-security-policy': "default-src 'none'; sandbox",
-          'cache-control': `private, max-age=${left}`,
-        });
-        if (!sent) throw notFound();
-        return reply;
-      }
-      reply.header('cache-control', `private, max-age=${left}`);
-      return reply.sendFile(name);
-    },
-  );
+  contractRoute(app, endpoints.mediaPrivateFile, async (request, reply) => {
+    const { name } = request.params;
+    const file = await openPrivateFile(deps.database.db, links, { name, ...request.query }, deps.now());
+    types.set(request, file.mimeType);
+    const cacheControl = `private, max-age=${file.maxAgeSeconds}`;
+    if (storage.kind === 'object') {
+      const sent = await sendStoredObject(storage, file.key, request, reply, {
+        'content-type': file.mimeType,
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'cache-control': cacheControl,
+      });
+      if (!sent) throw notFound();
+      return reply;
+    }
+    reply.header('cache-control', cacheControl);
+    return reply.sendFile(name);
+  });
 }

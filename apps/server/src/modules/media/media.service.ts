@@ -1,19 +1,19 @@
 import { fileTypeFromBuffer } from 'file-type';
-import {
-  ErrorCode,
-  LIMITS,
-  MEDIA_ALLOWED_TYPES,
-  MEDIA_MSG,
-  type MediaUpload,
-  type mediaUploadPurpose,
-} from '@wyn/contract';
+import { ErrorCode, LIMITS, MEDIA_ALLOWED_TYPES, MEDIA_MSG, mediaUploadPurpose, type MediaUpload } from '@wyn/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { banners, media, perkRedemptions, perks, profiles, quests } from '../../db/schema/index.ts';
-import { PRIVATE_REF_PREFIX, privateNameOf, type MediaStorage } from '../../integrations/media-storage.ts';
-import { AppError } from '../../lib/errors.ts';
-import { fileTooLarge, type UploadedFile } from '../../lib/multipart-body.ts';
+import {
+  isPrivateName,
+  PRIVATE_REF_PREFIX,
+  privateNameOf,
+  type MediaStorage,
+} from '../../integrations/media-storage.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { RESIZABLE_TYPES, storeImageVariants } from '../../lib/image-variants.ts';
+import { fileTooLarge, parseBody, type MultipartBody, type UploadedFile } from '../../lib/multipart-body.ts';
+import type { PrivateMediaLinks } from '../../lib/private-media-links.ts';
 
 /** Detected type → stored extension. AVI is reported by file-type as video/vnd.avi. */
 const EXT: Record<string, { ext: string; mime: string }> = {
@@ -56,6 +56,12 @@ export async function storeMedia(
     tooLargeMessage?: string;
     /** Exclusive content: stored where no public route reaches; the answer's url is a `private:` reference. */
     private?: boolean;
+    /**
+     * False: a public still image's display-width variants are left to its first request (`/media/` makes a missing
+     * one from the original), for a caller that stores the file inside a transaction and should not hold it
+     * while the image is encoded.
+     */
+    variants?: boolean;
   } = {},
 ): Promise<MediaUpload> {
   if (file.bytes.length > (opts.maxBytes ?? LIMITS.uploadMaxBytes)) throw fileTooLarge(opts.tooLargeMessage);
@@ -63,6 +69,10 @@ export async function storeMedia(
   if (!type) throw unsupportedType(opts.unsupportedMessage);
   const stored = await storage.put(file.bytes, type.ext, { private: opts.private ?? false });
   try {
+    // Public still images are also stored at display widths as WebP (decision 0017). A private file is the
+    // content a redeemer receives, exactly as uploaded, through a signed link: it gets none.
+    if (!opts.private && opts.variants !== false && RESIZABLE_TYPES.includes(type.mime))
+      await storeImageVariants(storage, stored.key, file.bytes);
     const [row] = await db
       .insert(media)
       .values({
@@ -102,6 +112,46 @@ export function uploadMedia(
       ? { private: true, allowed: EXCLUSIVE_TYPES, unsupportedMessage: MEDIA_MSG.onlyImageVideo }
       : {},
   );
+}
+
+const fileRequired = () => badRequest(MEDIA_MSG.fileRequired, { file: [MEDIA_MSG.fileRequired] });
+const purposeField = z.object({ purpose: mediaUploadPurpose });
+
+/**
+ * `POST media/upload/`: the multipart form's `file` (null: the request was not multipart), for the purpose the
+ * query names, else the form's `purpose` field, else public.
+ */
+export function uploadFromForm(
+  db: DbOrTx,
+  storage: MediaStorage,
+  ownerId: string,
+  form: MultipartBody | null,
+  queryPurpose: z.infer<typeof mediaUploadPurpose> | undefined,
+): Promise<MediaUpload> {
+  const file = form?.files[0];
+  if (!form || !file) throw fileRequired();
+  const purpose = queryPurpose ?? (form.fields.purpose ? parseBody(purposeField, form.fields).purpose : undefined);
+  return uploadMedia(db, storage, ownerId, file, purpose);
+}
+
+/**
+ * `GET media/private/{name}?exp=&sig=`: an exclusive file may be read by whoever holds a signed URL the perk
+ * responses handed out and until it expires (403 otherwise); 404 for a name that is not a private upload.
+ * Answers its storage key, stored type and how many seconds the link has left (for caching).
+ */
+export async function openPrivateFile(
+  db: DbOrTx,
+  links: PrivateMediaLinks,
+  link: { name: string; exp?: string | undefined; sig?: string | undefined },
+  now: Date,
+): Promise<{ key: string; mimeType: string; maxAgeSeconds: number }> {
+  if (!isPrivateName(link.name)) throw notFound();
+  if (!links.verify(link.name, link.exp, link.sig))
+    throw new AppError(403, ErrorCode.permissionDenied, MEDIA_MSG.privateLinkInvalid);
+  const mimeType = await privateMediaType(db, link.name);
+  if (!mimeType) throw notFound();
+  const maxAgeSeconds = Math.max(0, Number(link.exp) - Math.floor(now.getTime() / 1000));
+  return { key: PRIVATE_REF_PREFIX + link.name, mimeType, maxAgeSeconds };
 }
 
 /**

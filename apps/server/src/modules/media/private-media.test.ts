@@ -8,7 +8,7 @@ import { clubRequests } from '../../../test/club-requests.ts';
 import { multipartBody, PNG_1PX } from '../../../test/multipart.ts';
 import { perks } from '../../db/schema/index.ts';
 import { getMemberWallet, mint } from '../wallet/wallet.service.ts';
-import { createPrivateMediaLinks } from './private-media-links.ts';
+import { createPrivateMediaLinks } from '../../lib/private-media-links.ts';
 
 /** Issue #12 item 13: a perk's exclusive file is never public and reaches only its creator and redeemers. */
 

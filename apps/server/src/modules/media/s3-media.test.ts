@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { multipartBody, PNG_1PX } from '../../../test/multipart.ts';
 import { startLocalS3, type LocalS3 } from '../../../test/s3-server.ts';
+import { MEDIA_VARIANT_WIDTHS } from '@wyn/contract';
+import sharp from 'sharp';
 import { publishSeedMedia } from '../../db/seed.ts';
 import { SEED_ASSETS_DIR } from '../../integrations/media-storage.ts';
 
@@ -62,7 +64,8 @@ describe('media in S3-compatible object storage', () => {
     expect(served.rawPayload.equals(PHOTO)).toBe(true);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toBe('public, max-age=86400');
+    // An upload's name is random and never rewritten (decision 0017).
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.headers['content-length']).toBe(String(PHOTO.length));
 
     const range = await fetchUrl(url, { range: 'bytes=0-7' });
@@ -147,15 +150,55 @@ describe('media in S3-compatible object storage', () => {
     expect((await fetchUrl(second)).statusCode).toBe(200);
   });
 
-  it('the seed images are uploaded to the bucket and served from it', async () => {
+  it('the seed images and their variants are uploaded to the bucket and served from it', async () => {
     const count = await publishSeedMedia(t.config);
-    const pngs = readdirSync(SEED_ASSETS_DIR).filter((f) => f.endsWith('.png'));
-    expect(count).toBe(pngs.length);
-    expect(await s3.keys()).toEqual(expect.arrayContaining(pngs.map((f) => `media/seed/${f}`)));
+    const images = readdirSync(SEED_ASSETS_DIR).filter((f) => /\.(png|webp)$/.test(f));
+    expect(images.filter((f) => f.endsWith('.webp'))).toHaveLength(
+      images.filter((f) => f.endsWith('.png')).length * MEDIA_VARIANT_WIDTHS.length,
+    );
+    expect(count).toBe(images.length);
+    expect(await s3.keys()).toEqual(expect.arrayContaining(images.map((f) => `media/seed/${f}`)));
+    const variant = await fetchUrl('/media/seed/banner-quests.w480.webp');
+    expect(variant.statusCode).toBe(200);
+    expect(variant.headers['content-type']).toBe('image/webp');
+    expect(variant.headers['cache-control']).toBe('public, max-age=86400');
     const res = await fetchUrl('/media/seed/banner-quests.png');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals((await s3.read('media/seed/banner-quests.png'))!)).toBe(true);
     expect((await fetchUrl('/media/seed/generate.ts')).statusCode).toBe(404);
+  });
+
+  it("an uploaded image's variants are stored in the bucket and served from it; a missing one is made there", async () => {
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#6d28d9' } })
+      .png()
+      .toBuffer();
+    const { url } = await upload(creator, photo);
+    const name = nameOf(url).replace(/\.png$/, '');
+    expect(await s3.keys()).toEqual(
+      expect.arrayContaining(MEDIA_VARIANT_WIDTHS.map((w) => `media/${name}.w${w}.webp`)),
+    );
+    const variant = await fetchUrl(`/media/${name}.w320.webp`);
+    expect(variant.statusCode).toBe(200);
+    expect(variant.headers['content-type']).toBe('image/webp');
+    expect(variant.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(variant.rawPayload).metadata()).width).toBe(320);
+
+    // A bucket published before variants existed: the first request makes the variant from the original.
+    await publishSeedMedia(t.config);
+    const { DeleteObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+    const client = new S3Client({
+      endpoint: s3.env.S3_ENDPOINT,
+      region: s3.env.S3_REGION,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
+    });
+    await client.send(new DeleteObjectCommand({ Bucket: s3.env.S3_BUCKET, Key: 'media/seed/cover-event.w720.webp' }));
+    expect(await s3.keys()).not.toContain('media/seed/cover-event.w720.webp');
+    const made = await fetchUrl('/media/seed/cover-event.w720.webp');
+    expect(made.statusCode).toBe(200);
+    expect((await sharp(made.rawPayload).metadata()).width).toBe(720);
+    expect(await s3.keys()).toContain('media/seed/cover-event.w720.webp');
+    expect(localFiles()).toEqual([]);
   });
 });

@@ -1,20 +1,8 @@
-import {
-  chatMessage,
-  chatSummary,
-  CHAT_MSG,
-  ErrorCode,
-  idParams,
-  markChatReadRequest,
-  markChatReadResponse,
-  MESSAGES_PER_MINUTE,
-  messageListQuery,
-  paginated as paginatedSchema,
-  replyMessageRequest,
-  sendMessageRequest,
-} from '@wyn/contract';
+import { CHAT_MSG, ErrorCode, MESSAGES_PER_MINUTE } from '@wyn/contract';
+import { endpoints } from '@wyn/contract/endpoints';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
+import { contractRoute } from '../../lib/contract-route.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { listChats, listMessages, markChatRead, replyToMessage, sendMessage } from './messages.service.ts';
@@ -35,60 +23,36 @@ function sendRateLimit(app: AppInstance) {
 
 export async function messagesRoutes(app: AppInstance, { deps }: ModuleOptions) {
   const db = deps.database.db;
-  const tags = ['messages'];
-  const security = [{ bearer: [] }];
-  const auth = { onRequest: app.authenticate };
-  const limit = sendRateLimit(app);
+  const limit = { preHandler: sendRateLimit(app) };
 
-  app.get(
-    '/messages/chats/',
-    { ...auth, schema: { tags, security, response: { 200: z.array(chatSummary) } } },
-    async (request) => listChats(db, request.auth.userId),
-  );
+  contractRoute(app, endpoints.messageChats, async (request) => listChats(db, request.auth.userId));
 
-  app.get(
-    '/messages/',
-    {
-      ...auth,
-      schema: { tags, security, querystring: messageListQuery, response: { 200: paginatedSchema(chatMessage) } },
-    },
-    async (request) => {
-      const page = await listMessages(db, request.auth.userId, request.query);
-      return paginated(request, deps.config.publicUrl, request.query, page.rows, page.count);
-    },
-  );
+  contractRoute(app, endpoints.messageList, async (request) => {
+    const page = await listMessages(db, request.auth.userId, request.query);
+    return paginated(request, deps.config.publicUrl, request.query, page.rows, page.count);
+  });
 
-  app.post(
-    '/messages/',
-    {
-      ...auth,
-      preHandler: limit,
-      schema: { tags, security, body: sendMessageRequest, response: { 201: chatMessage } },
-    },
+  contractRoute(
+    app,
+    endpoints.messageSend,
     async (request, reply) => {
-      const message = await sendMessage(db, deps.live, request.auth.userId, request.body);
-      return reply.status(201).send(message);
+      reply.code(201);
+      return sendMessage(db, request.auth.userId, request.body);
     },
+    limit,
   );
 
-  app.post(
-    '/messages/:id/reply/',
-    {
-      ...auth,
-      preHandler: limit,
-      schema: { tags, security, params: idParams, body: replyMessageRequest, response: { 201: chatMessage } },
-    },
+  contractRoute(
+    app,
+    endpoints.messageReply,
     async (request, reply) => {
-      const message = await replyToMessage(db, deps.live, request.auth.userId, request.params.id, request.body);
-      return reply.status(201).send(message);
+      reply.code(201);
+      return replyToMessage(db, request.auth.userId, request.params.id, request.body);
     },
+    limit,
   );
 
-  app.post(
-    '/messages/mark_chat_as_read/',
-    { ...auth, schema: { tags, security, body: markChatReadRequest, response: { 200: markChatReadResponse } } },
-    async (request) => ({
-      updated: await markChatRead(db, deps.live, request.auth.userId, request.body.user_id, deps.now()),
-    }),
-  );
+  contractRoute(app, endpoints.messagesMarkChatRead, async (request) => ({
+    updated: await markChatRead(db, request.auth.userId, request.body.user_id, deps.now()),
+  }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, not, or, sql } from 'drizzle-orm';
 import {
   CHAT_MSG,
   CHAT_PREVIEW_CHARS,
@@ -10,7 +10,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { messages, notifications, users } from '../../db/schema/index.ts';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
 import { pageWindow } from '../../lib/pagination.ts';
-import type { LiveEvents } from '../../integrations/live-events.ts';
 import { displayName } from '../../lib/display-name.ts';
 import { recordEvent } from '../../events/outbox.ts';
 
@@ -56,7 +55,7 @@ export async function listChats(db: DbOrTx, userId: string): Promise<ChatSummary
         from messages where sender_id = ${userId}
       union all
       select sender_id as other, content, created_at as sent_at, id, read_at is null as unread
-        from messages where receiver_id = ${userId}
+        from messages where receiver_id = ${userId} and not hidden_by_staff
     ), latest as (
       select distinct on (other) other, content, sent_at,
              count(*) filter (where unread) over (partition by other) as unread
@@ -87,12 +86,15 @@ export async function listChats(db: DbOrTx, userId: string): Promise<ChatSummary
 
 export type MessageListInput = { chat_with: string; ordering: '-sent_at' | 'sent_at'; page: number; page_size: number };
 
-/** One page of the messages between the caller and one member; nobody else's are ever in scope. */
+/**
+ * One page of the messages between the caller and one member; nobody else's are ever in scope. A message staff
+ * hid is gone for its receiver; its sender still sees it.
+ */
 export async function listMessages(db: DbOrTx, userId: string, q: MessageListInput) {
   const { limit, offset } = pageWindow(q);
   const pair = or(
     and(eq(messages.senderId, userId), eq(messages.receiverId, q.chat_with)),
-    and(eq(messages.senderId, q.chat_with), eq(messages.receiverId, userId)),
+    and(eq(messages.senderId, q.chat_with), eq(messages.receiverId, userId), not(messages.hiddenByStaff)),
   );
   const order =
     q.ordering === 'sent_at' ? [asc(messages.sentAt), asc(messages.id)] : [desc(messages.sentAt), desc(messages.id)];
@@ -111,8 +113,8 @@ export async function listMessages(db: DbOrTx, userId: string, q: MessageListInp
 
 type SendInput = { content: string; receiverId: string; replyToId?: string | null };
 
-/** Inserts a message, notifies the receiver and queues the live events, all in one transaction. */
-async function deliver(tx: DbOrTx, live: LiveEvents, senderId: string, input: SendInput): Promise<ChatMessage> {
+/** Inserts a message and records `message.sent` (the notification and live hints follow it after commit). */
+async function deliver(tx: DbOrTx, senderId: string, input: SendInput): Promise<ChatMessage> {
   const [sender] = await tx.select().from(users).where(eq(users.id, senderId)).limit(1);
   if (!sender) throw notFound();
   const [row] = await tx
@@ -130,16 +132,12 @@ async function deliver(tx: DbOrTx, live: LiveEvents, senderId: string, input: Se
       preview: [...input.content].slice(0, MESSAGE_NOTIFICATION_CHARS).join(''),
     },
   });
-  // The receiver's tabs, and the sender's other tabs.
-  await live.publish(tx, input.receiverId, { type: 'message', id: message.id, from: senderId });
-  await live.publish(tx, senderId, { type: 'message', id: message.id, from: senderId });
   return toMessageDto(message);
 }
 
 /** `POST messages/`: the receiver must be an active member other than the sender. */
 export async function sendMessage(
   db: DbOrTx,
-  live: LiveEvents,
   senderId: string,
   input: { content: string; receiver: string },
 ): Promise<ChatMessage> {
@@ -151,14 +149,13 @@ export async function sendMessage(
       .where(and(eq(users.id, input.receiver), eq(users.isActive, true)))
       .limit(1);
     if (!receiver) throw fieldError('receiver', CHAT_MSG.receiverNotFound);
-    return deliver(tx, live, senderId, { content: input.content, receiverId: receiver.id });
+    return deliver(tx, senderId, { content: input.content, receiverId: receiver.id });
   });
 }
 
 /** `POST messages/{id}/reply/`: only a participant may reply; someone else's message is as unknown as a missing one. */
 export async function replyToMessage(
   db: DbOrTx,
-  live: LiveEvents,
   userId: string,
   messageId: string,
   input: { content: string },
@@ -167,7 +164,12 @@ export async function replyToMessage(
     const [original] = await tx
       .select()
       .from(messages)
-      .where(and(eq(messages.id, messageId), or(eq(messages.senderId, userId), eq(messages.receiverId, userId))))
+      .where(
+        and(
+          eq(messages.id, messageId),
+          or(eq(messages.senderId, userId), and(eq(messages.receiverId, userId), not(messages.hiddenByStaff))),
+        ),
+      )
       .limit(1);
     if (!original) throw notFound(CHAT_MSG.messageNotFound);
     const other = original.senderId === userId ? original.receiverId : original.senderId;
@@ -177,21 +179,16 @@ export async function replyToMessage(
       .where(and(eq(users.id, other), eq(users.isActive, true)))
       .limit(1);
     if (!receiver) throw badRequest(CHAT_MSG.receiverNotFound);
-    return deliver(tx, live, userId, { content: input.content, receiverId: other, replyToId: original.id });
+    return deliver(tx, userId, { content: input.content, receiverId: other, replyToId: original.id });
   });
 }
 
 /**
  * `POST messages/mark_chat_as_read/`: marks what `otherId` sent to the caller as read (nothing else can be
- * touched) and sends a read receipt to the other member and the caller's other tabs.
+ * touched) and records `chat.read`: the read receipt reaches the other member and the caller's other tabs after
+ * commit (`chat-live.consumer.ts`).
  */
-export async function markChatRead(
-  db: DbOrTx,
-  live: LiveEvents,
-  userId: string,
-  otherId: string,
-  now: Date,
-): Promise<number> {
+export async function markChatRead(db: DbOrTx, userId: string, otherId: string, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(messages)
@@ -199,8 +196,6 @@ export async function markChatRead(
       .where(and(eq(messages.senderId, otherId), eq(messages.receiverId, userId), isNull(messages.readAt)))
       .returning({ id: messages.id });
     if (rows.length > 0) {
-      await live.publish(tx, otherId, { type: 'message_read', id: userId, from: userId });
-      await live.publish(tx, userId, { type: 'message_read', id: otherId, from: userId });
       // The "New message" notifications of this chat have been seen too: the bell should not still count them.
       const seen = await tx
         .update(notifications)
@@ -214,7 +209,10 @@ export async function markChatRead(
           ),
         )
         .returning({ id: notifications.id });
-      if (seen.length > 0) await live.publish(tx, userId, { type: 'notification', id: seen[0]!.id });
+      await recordEvent(tx, {
+        type: 'chat.read',
+        payload: { readerId: userId, otherId, notificationId: seen[0]?.id ?? null },
+      });
     }
     return rows.length;
   });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Notification, NotificationType, PageQuery } from '@wyn/contract';
+import { recordEvent } from '../../events/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications, userSettings } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -97,24 +98,29 @@ export async function listNotifications(db: DbOrTx, userId: string, q: Notificat
 
 /** Marks one of the caller's notifications read; someone else's is as unknown as a missing one (404). */
 export async function markRead(db: DbOrTx, userId: string, id: string): Promise<Notification> {
-  const [row] = await db
-    .update(notifications)
-    .set({ isRead: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning();
-  if (!row) throw notFound('Notification not found.');
-  // The member's other tabs refresh their badge and list.
-  await publishLiveEvent(db, userId, { type: 'notification', id: row.id });
-  return toNotificationDto(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning();
+    if (!row) throw notFound('Notification not found.');
+    // The member's other tabs refresh their badge and list (notification-live.consumer.ts).
+    await recordEvent(tx, { type: 'notifications.read', payload: { userId, notificationId: row.id } });
+    return toNotificationDto(row);
+  });
 }
 
 /** Marks all the caller's notifications read; returns how many changed. */
 export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
-  const rows = await db
-    .update(notifications)
-    .set({ isRead: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
-    .returning({ id: notifications.id });
-  if (rows.length > 0) await publishLiveEvent(db, userId, { type: 'notification' });
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+      .returning({ id: notifications.id });
+    if (rows.length > 0)
+      await recordEvent(tx, { type: 'notifications.read', payload: { userId, notificationId: null } });
+    return rows.length;
+  });
 }

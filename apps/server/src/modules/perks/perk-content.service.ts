@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { ExclusiveContent } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { ownedPrivateMedia } from '../media/media.service.ts';
-import type { PrivateMediaLinks } from '../media/private-media-links.ts';
+import type { PrivateMediaLinks } from '../../lib/private-media-links.ts';
 import { type PerkRow } from './perk-rows.service.ts';
 
 /**

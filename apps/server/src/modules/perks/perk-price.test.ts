@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
 import { perkRedemptions, perks } from '../../db/schema/index.ts';
@@ -11,7 +11,7 @@ type Member = Awaited<ReturnType<typeof createMember>>;
 let creator: Member;
 let member: Member;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ poolSize: 30 });
   creator = await createMember(t);
   member = await createMember(t);
 });
@@ -89,5 +89,95 @@ describe('POST perks/{id}/redeem/ with expected_cost (price agreed before paying
     expect(extra.statusCode, extra.body).toBe(400);
     const res = await post(member, `/perks/${id}/redeem/`);
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it.runIf(usingPostgres)(
+    'price edits racing redemptions (PostgreSQL): each member pays the price they agreed to, or nothing',
+    async () => {
+      const id = await createPerk('20');
+      const members = await Promise.all(Array.from({ length: 12 }, () => createMember(t)));
+      const before = await Promise.all(members.map(balance));
+      const prices = ['30', '20', '40', '20', '30', '20'];
+      const [answers] = await Promise.all([
+        Promise.all(members.map((m) => post(m, `/perks/${id}/redeem/`, { expected_cost: '20' }))),
+        (async () => {
+          for (const cost of prices) {
+            const r = await patch(creator, `/perks/${id}/`, { cost_amount: cost });
+            expect(r.statusCode, r.body).toBe(200);
+          }
+        })(),
+      ]);
+      const after = await Promise.all(members.map(balance));
+      answers.forEach((res, i) => {
+        if (res.statusCode === 200) expect(before[i]! - after[i]!, res.body).toBe(2000);
+        else {
+          expect(res.statusCode, res.body).toBe(409);
+          expect(['price_changed', 'conflict']).toContain(res.json().code);
+          expect(after[i]).toBe(before[i]);
+        }
+      });
+      const [row] = await t.db.select().from(perks).where(eq(perks.id, id));
+      expect(row!.purchasedCount).toBe(answers.filter((r) => r.statusCode === 200).length);
+      expect(await checkLedgerInvariants(t.db)).toEqual([]);
+    },
+  );
+});
+
+describe('redeem refusals decided before the transaction, under an Idempotency-Key', () => {
+  it('out of stock is kept as the key’s answer: replayed after a restock, while a new key redeems', async () => {
+    const res = await post(creator, '/perks/', {
+      title: 'One left',
+      description: 'A single seat at the studio table.',
+      cost_amount: '5',
+      perk_type: 'event_invitation',
+      event_details: 'Studio 1',
+      max_participants: 1,
+    });
+    const id = res.json().id as string;
+    const first = await createMember(t);
+    expect((await post(first, `/perks/${id}/redeem/`)).statusCode).toBe(200);
+    const key = { 'idempotency-key': `sold-out-${id}` };
+    const before = await balance(member);
+    const refused = await post(member, `/perks/${id}/redeem/`, {}, key);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ detail: 'Out of Stock', code: 'out_of_stock' });
+    expect((await patch(creator, `/perks/${id}/`, { max_participants: 2 })).statusCode).toBe(200);
+    const replay = await post(member, `/perks/${id}/redeem/`, {}, key);
+    expect(replay.statusCode).toBe(409);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(refused.json());
+    // The same key with another body is another request: refused as a reused key, not replayed.
+    const other = await post(member, `/perks/${id}/redeem/`, { expected_cost: '5' }, key);
+    expect(other.statusCode, other.body).toBe(422);
+    expect(await balance(member)).toBe(before);
+    const fresh = await post(member, `/perks/${id}/redeem/`, {}, { 'idempotency-key': `restocked-${id}` });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(await balance(member)).toBe(before - 500);
+    // A key whose redemption succeeded replays it, although the member would now be refused (already redeemed).
+    const again = await post(member, `/perks/${id}/redeem/`, {}, { 'idempotency-key': `restocked-${id}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await redemptionsOf(id, member)).toHaveLength(1);
+  });
+
+  it('a changed price is kept as the key’s answer with the price, and without a key it is answered as before', async () => {
+    const id = await createPerk('20');
+    await patch(creator, `/perks/${id}/`, { cost_amount: '25' });
+    const key = { 'idempotency-key': `price-early-${id}` };
+    const refused = await post(member, `/perks/${id}/redeem/`, { expected_cost: '20' }, key);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: 'The price changed to 25 W',
+      code: 'price_changed',
+      cost_amount: '25.00',
+    });
+    await patch(creator, `/perks/${id}/`, { cost_amount: '20' });
+    const replay = await post(member, `/perks/${id}/redeem/`, { expected_cost: '20' }, key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(refused.json());
+    const unkeyed = await post(member, `/perks/${id}/redeem/`, { expected_cost: '30' });
+    expect(unkeyed.statusCode).toBe(409);
+    expect(unkeyed.json().cost_amount).toBe('20.00');
+    expect(await redemptionsOf(id, member)).toHaveLength(0);
   });
 });

@@ -1,23 +1,28 @@
-import { and, eq, gt, isNull, not, or, sql } from 'drizzle-orm';
-import { centsToAmount, PERK_MSG, PerkErrorCode } from '@wyn/contract';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { centsToAmount, PERK_MSG, PerkErrorCode, type PerkDetail } from '@wyn/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { perkRedemptions, perks, users, wallets } from '../../db/schema/index.ts';
+import { perkRedemptions, perks } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { displayName } from '../../lib/display-name.ts';
 import type { TelegramBot } from '../../integrations/telegram-bot.ts';
-import type { Effect } from '../../lib/idempotent-effect.ts';
-import type { PrivateMediaLinks } from '../media/private-media-links.ts';
-import { perkDetail } from './perks-read.service.ts';
-import { recordEvent } from '../../events/outbox.ts';
-import { getMemberWallet, move, systemWalletId } from '../wallet/wallet.service.ts';
-import { getVisiblePerk, perkError, type PerkRow } from './perk-rows.service.ts';
+import type { Effect, Outcome } from '../../lib/idempotent-effect.ts';
+import type { PrivateMediaLinks } from '../../lib/private-media-links.ts';
+import { perkDetail, perkDetailSelect, toPerkDetail, type PerkDetailRow } from './perks-read.service.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
+import { eventCte, eventRecorded } from '../../events/outbox.ts';
+import { moveCtes, systemWalletId } from '../wallet/wallet.service.ts';
+import { getPerkRow, perkError, type PerkRow } from './perk-rows.service.ts';
 import { snapshot } from './perk-content.service.ts';
+import { assertLevel } from '../engagement/level-gate.service.ts';
+import { xpLevel } from '../engagement/xp.service.ts';
 
 /** Redeeming a perk: the charge in one transaction, then the single-use invite link after the commit. */
 
 /** Why an active-looking perk cannot be redeemed now (shared by the pre-check and the in-transaction recheck). */
 function refusal(p: PerkRow, now: Date): AppError | null {
-  if (p.isHidden || p.status === 'hidden') return notFound(PERK_MSG.notFound);
+  // Hidden by staff: no new redemptions (the creator cannot redeem their own anyway).
+  if (p.isHidden || p.status === 'hidden' || p.hiddenByStaff) return notFound(PERK_MSG.notFound);
   if (p.status !== 'active') return perkError(400, PerkErrorCode.inactive, PERK_MSG.notActive(p.status));
   if (p.deadline && p.deadline.getTime() <= now.getTime())
     return perkError(400, PerkErrorCode.expired, PERK_MSG.expired);
@@ -37,12 +42,25 @@ export class PriceChangedError extends AppError {
   }
 }
 
+type Redeemed = {
+  redemptionId: string;
+  transactionId: string;
+  perk: PerkRow;
+  balanceCents: number;
+  /** The perk's detail row as the redeemer now sees it (the answer is made from it, no query). */
+  detail: PerkDetailRow;
+};
+
 /**
- * Redeems a perk in ONE database transaction: the stock is taken with a conditional update (so it can
- * never go past the maximum), the redemption row is inserted (the unique (perk, member) pair makes a
- * second one a 409), the cost moves through the ledger and the creator is notified. Any failure rolls
- * everything back. Returns the redemption id and transaction id; the caller delivers a single-use
- * invite link afterwards (outside the transaction).
+ * Redeems a perk in ONE SQL statement (one round trip while the perk's and the creator's rows are locked; a perk
+ * flash sale, issue #17): both wallets are locked in id order and the member's balance checked under that lock,
+ * the stock is taken with a conditional update (so it can never go past the maximum), the redemption row is
+ * inserted (the unique (perk, member) pair makes a second one a 409), the cost moves through the ledger
+ * (`moveCtes`: double entry, a transactions row) and the event is recorded with its NOTIFY. The statement either
+ * writes all of it or nothing. The refusals (not found, the creator, a changed price, already redeemed, out of
+ * stock, the level, too few points) are decided before it from one read, without any lock; when the statement
+ * takes nothing, a second read says why. The caller delivers a single-use invite link afterwards (outside the
+ * transaction).
  */
 export async function redeemPerk(
   db: DbOrTx,
@@ -50,90 +68,234 @@ export async function redeemPerk(
   userId: string,
   now: Date,
   expectedCostCents?: number,
-): Promise<{ redemptionId: string; transactionId: string; perk: PerkRow; balanceCents: number }> {
-  // Fast refusals with the spec's messages, before taking any lock.
-  const p = await getVisiblePerk(db, perkId);
+  firstRead?: RedeemRead,
+): Promise<Redeemed> {
+  // An edit between the read and the statement makes the statement take nothing (it redeems only the perk as
+  // read), as does a balance spent in between; the next read sees why. Three in a row do not happen.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const read =
+      attempt === 0 && firstRead ? firstRead : await readForRedeem(db, perkId, userId, now, expectedCostCents);
+    const r = await tryRedeem(db, read, userId, now, attempt === 2);
+    if (r) return r;
+  }
+  // Nothing was charged: the member may simply try again.
+  throw conflict(PERK_MSG.changedWhileRedeeming);
+}
+
+type Redeemer = {
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  tgUsername: string | null;
+  walletId: string | null;
+  balance: number | null;
+};
+
+const redeemReadQuery = preparedPerDb((db) =>
+  perkDetailSelect(db, {
+    // The redeemer's wallet, read with the perk (one snapshot: a redemption of this perk a moment ago, which the
+    // detail's redemption join shows, explains a lower balance).
+    redeemer: sql<Redeemer | null>`(select json_build_object('firstName', ru.first_name, 'lastName', ru.last_name,
+        'username', ru.username, 'tgUsername', ru.tg_username, 'walletId', rw.id, 'balance', rw.balance)
+      from users ru left join wallets rw on rw.user_id = ru.id and rw.kind = 'member'
+      where ru.id = ${sql.placeholder('viewer')})`,
+    creatorWalletId: sql<
+      string | null
+    >`(select cw.id from wallets cw where cw.user_id = "perks"."creator_id" and cw.kind = 'member')`,
+  }).prepare('perk_redeem_read'),
+);
+
+/** What a redemption decides from, read in one statement without a lock (refusals are thrown from it). */
+export type RedeemRead = {
+  row: PerkDetailRow;
+  me: Redeemer & { walletId: string; balance: number };
+  toWalletId: string;
+};
+
+/**
+ * The read a redemption starts from, and every refusal it can decide (not found, the creator, a changed price,
+ * already redeemed, closed or out of stock, the level, too few points), without any lock: usable before the
+ * redemption's transaction, so a flash sale's many refusals never queue behind its hot rows.
+ */
+export async function readForRedeem(
+  db: DbOrTx,
+  perkId: string,
+  userId: string,
+  now: Date,
+  expectedCostCents: number | undefined,
+): Promise<RedeemRead> {
+  const [found] = await redeemReadQuery(db).execute({ id: perkId, viewer: userId });
+  if (!found || found.perk.isHidden || found.perk.status === 'hidden') throw notFound(PERK_MSG.notFound);
+  const { redeemer, creatorWalletId, ...row } = found;
+  const p = row.perk;
   if (p.creatorId === userId) throw perkError(400, PerkErrorCode.creator, PERK_MSG.creatorCannotRedeem);
   if (expectedCostCents !== undefined && p.costAmount !== expectedCostCents) throw new PriceChangedError(p.costAmount);
-  const [mine] = await db
-    .select({ id: perkRedemptions.id })
-    .from(perkRedemptions)
-    .where(and(eq(perkRedemptions.perkId, perkId), eq(perkRedemptions.userId, userId)))
-    .limit(1);
-  if (mine) throw alreadyRedeemed();
+  if (row.redemptionAt !== null) throw alreadyRedeemed();
   const refused = refusal(p, now);
   if (refused) throw refused;
-  const memberWallet = await getMemberWallet(db, userId);
-  if (memberWallet.balance < p.costAmount)
-    throw perkError(400, PerkErrorCode.insufficientFunds, PERK_MSG.insufficient(p.costAmount, memberWallet.balance));
+  if (xpLevel(row.viewerXp ?? 0).level < p.minLevel) await assertLevel(db, 'perk', userId, p.minLevel);
+  if (!redeemer?.walletId || redeemer.balance === null) throw notFound('Wallet not found.');
+  const me = { ...redeemer, walletId: redeemer.walletId, balance: Number(redeemer.balance) };
+  if (me.balance < p.costAmount)
+    throw perkError(400, PerkErrorCode.insufficientFunds, PERK_MSG.insufficient(p.costAmount, me.balance));
+  const toWalletId = p.creatorId ? creatorWalletId : await systemWalletId(db);
+  if (!toWalletId) throw notFound('Wallet not found.');
+  return { row, me, toWalletId };
+}
 
-  return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .update(perks)
-      .set({ purchasedCount: sql`${perks.purchasedCount} + 1` })
-      .where(
-        and(
-          eq(perks.id, perkId),
-          eq(perks.status, 'active'),
-          not(perks.isHidden),
-          or(isNull(perks.deadline), gt(perks.deadline, now)),
-          or(isNull(perks.maxParticipants), sql`${perks.purchasedCount} < ${perks.maxParticipants}`),
-        ),
-      )
-      .returning();
-    if (!taken) {
-      const [again] = await tx.select().from(perks).where(eq(perks.id, perkId)).limit(1);
-      if (!again) throw notFound(PERK_MSG.notFound);
-      throw refusal(again, now) ?? perkError(409, PerkErrorCode.outOfStock, PERK_MSG.outOfStock);
-    }
-    // Under the perk's row lock: an edit of the price cannot slip between this check and the charge.
-    if (expectedCostCents !== undefined && taken.costAmount !== expectedCostCents)
-      throw new PriceChangedError(taken.costAmount);
-    const [redemption] = await tx
-      .insert(perkRedemptions)
-      .values({ perkId, userId, perkTitle: taken.title, deliveredContent: snapshot(taken) })
-      .onConflictDoNothing()
-      .returning({ id: perkRedemptions.id });
-    if (!redemption) throw alreadyRedeemed();
-
-    const toWalletId = taken.creatorId ? (await getMemberWallet(tx, taken.creatorId)).id : await systemWalletId(tx);
-    const [before] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, memberWallet.id));
-    const transactionId = await move(tx, {
-      fromWalletId: memberWallet.id,
-      toWalletId,
-      amountCents: taken.costAmount,
-      type: 'perk_redemption',
-      description: `Redeemed "${taken.title}"`,
-      related: { type: 'perk', id: perkId },
-      insufficientMessage: PERK_MSG.insufficient(taken.costAmount, before?.balance ?? 0),
-    });
-    await tx.update(perkRedemptions).set({ transactionId }).where(eq(perkRedemptions.id, redemption.id));
-    const [redeemer] = await tx
-      .select({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: users.username,
-        tgUsername: users.tgUsername,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
-    await recordEvent(tx, {
-      type: 'perk.redeemed',
-      payload: {
-        perkId,
-        perkTitle: taken.title,
-        redeemerId: userId,
-        redeemerName: redeemer ? displayName(redeemer) : 'A member',
-        creatorId: taken.creatorId,
-        costCents: taken.costAmount,
-        transactionId,
-        limited: taken.maxParticipants !== null,
-      },
-    });
-    const [after] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, memberWallet.id));
-    return { redemptionId: redemption.id, transactionId, perk: taken, balanceCents: after?.balance ?? 0 };
+/** The redemption statement for one read; undefined when the perk or the balance changed since (read again). */
+async function tryRedeem(
+  db: DbOrTx,
+  { row, me, toWalletId }: RedeemRead,
+  userId: string,
+  now: Date,
+  last: boolean,
+): Promise<Redeemed | undefined> {
+  const p = row.perk;
+  const perkId = p.id;
+  const transactionId = randomUUID();
+  const delivered = snapshot(p);
+  const { lock, write } = moveCtes({
+    fromWalletId: me.walletId,
+    toWalletId,
+    amountCents: p.costAmount,
+    type: 'perk_redemption',
+    description: `Redeemed "${p.title}"`,
+    related: { type: 'perk', id: perkId },
+    transactionId,
   });
+  const event = eventCte('redemption', {
+    type: 'perk.redeemed',
+    payload: {
+      perkId,
+      perkTitle: p.title,
+      redeemerId: userId,
+      redeemerName: displayName({
+        id: userId,
+        firstName: me.firstName ?? '',
+        lastName: me.lastName ?? '',
+        username: me.username,
+        tgUsername: me.tgUsername,
+      }),
+      creatorId: p.creatorId,
+      costCents: p.costAmount,
+      transactionId,
+      limited: p.maxParticipants !== null,
+    },
+  });
+  type Result = {
+    payable: number;
+    balance_before: string | number | null;
+    purchased_count: number | null;
+    max_participants: number | null;
+    redemption_id: string | null;
+    redeemed_at: string | null;
+    balance_after: string | number | null;
+    events: number;
+  };
+  const { rows } = (await db.execute(sql`with ${lock},
+    taken as (
+      update ${perks} set purchased_count = purchased_count + 1
+      where id = ${perkId}::uuid and exists (select 1 from ledger_payable)
+        and status = 'active' and not is_hidden and not hidden_by_staff
+        and (deadline is null or deadline > ${now.toISOString()}::timestamptz)
+        and (max_participants is null or purchased_count < max_participants)
+        -- Still the perk as read: its price, level and what the redemption keeps (snapshot) are those above.
+        and title = ${p.title} and cost_amount = ${p.costAmount}::bigint and min_level = ${p.minLevel}::int
+        and perk_type = ${p.perkType} and telegram_url is not distinct from ${p.telegramUrl}
+        and telegram_chat_id is not distinct from ${p.telegramChatId}
+        and discount_code is not distinct from ${p.discountCode}
+        and event_details is not distinct from ${p.eventDetails}
+        and coalesce(exclusive_content, 'null'::jsonb) = ${JSON.stringify(p.exclusiveContent ?? null)}::jsonb
+      returning purchased_count, max_participants
+    ),
+    redemption as (
+      insert into ${perkRedemptions} (perk_id, user_id, transaction_id, perk_title, delivered_content)
+      select ${perkId}::uuid, ${userId}::uuid, ${transactionId}::uuid, ${p.title}, ${JSON.stringify(delivered)}::jsonb
+      from taken
+      returning id, created_at as redeemed_at
+    ),
+    ${write('redemption')},
+    ${event.cte}
+    select (select count(*) from ledger_payable)::int as payable,
+      (select balance from ledger_locked where id = ${me.walletId}::uuid) as balance_before,
+      t.purchased_count, t.max_participants, r.id as redemption_id, to_json(r.redeemed_at) #>> '{}' as redeemed_at,
+      (select balance from ledger_moved where id = ${me.walletId}::uuid) as balance_after,
+      (select count(*) from outbox_row)::int as events
+    from (select 1) one left join taken t on true left join redemption r on true`)) as unknown as { rows: Result[] };
+  const res = rows[0];
+  if (!res) throw new Error('the redemption statement answered nothing');
+  if (!Number(res.payable)) {
+    // Too few points under the lock: spent a moment ago, maybe on this very perk (a double click), which the
+    // next read tells.
+    if (!last) return undefined;
+    const balance = Number(res.balance_before ?? 0);
+    throw perkError(400, PerkErrorCode.insufficientFunds, PERK_MSG.insufficient(p.costAmount, balance));
+  }
+  if (res.redemption_id === null || res.redeemed_at === null || res.purchased_count === null) {
+    // Nothing taken: out of stock, closed or hidden a moment ago, or edited (read again and say why).
+    const again = await getPerkRow(db, perkId);
+    const now409 = refusal(again, now);
+    if (now409) throw now409;
+    return undefined;
+  }
+  if (Number(res.events) !== 1) throw new Error('the redemption statement recorded no event');
+  await eventRecorded(db, event.committed);
+  const perk: PerkRow = { ...p, purchasedCount: res.purchased_count, maxParticipants: res.max_participants };
+  const redeemedAt = new Date(res.redeemed_at);
+  return {
+    redemptionId: res.redemption_id,
+    transactionId,
+    perk,
+    balanceCents: Number(res.balance_after ?? 0),
+    detail: { ...row, perk, redemptionAt: redeemedAt, delivered },
+  };
+}
+
+const priceChanged = (err: PriceChangedError): Outcome => ({
+  status: 409,
+  body: { detail: err.detail, code: err.code, cost_amount: centsToAmount(err.costCents) },
+});
+
+/**
+ * The redeem's refusals decided before its transaction, from `readForRedeem` (no lock, no transaction): in a flash
+ * sale most attempts are refused (out of stock), and each then costs one read (and, under an Idempotency-Key,
+ * one insert of its answer) instead of a transaction queued behind the perk's row. Returns the refusal's answer
+ * (a changed price: 409 with the current one) or throws it; otherwise the read, which the redemption starts from.
+ */
+export async function refuseRedeemEarly(
+  db: DbOrTx,
+  perkId: string,
+  userId: string,
+  opts: { now: Date; expectedCostCents?: number | undefined },
+): Promise<{ refusal?: Outcome; read?: RedeemRead }> {
+  try {
+    return { read: await readForRedeem(db, perkId, userId, opts.now, opts.expectedCostCents) };
+  } catch (err) {
+    if (err instanceof PriceChangedError) return { refusal: priceChanged(err) };
+    throw err;
+  }
+}
+
+/**
+ * A redemption as `withIdempotency` runs it: `refuseEarly` before any transaction (its read is kept), then `run` in
+ * the key's transaction, starting from that read.
+ */
+export function perkRedemption(
+  db: DbOrTx,
+  perkId: string,
+  userId: string,
+  opts: Omit<Parameters<typeof redeemAndDeliver>[3], 'read'>,
+) {
+  let read: RedeemRead | undefined;
+  return {
+    refuseEarly: async (): Promise<Outcome | undefined> => {
+      const early = await refuseRedeemEarly(db, perkId, userId, opts);
+      read = early.read;
+      return early.refusal;
+    },
+    run: (tx: DbOrTx) => redeemAndDeliver(tx, perkId, userId, { ...opts, read }),
+  };
 }
 
 /** Stores the single-use invite link made for this redemption (after the redemption committed). */
@@ -167,31 +329,31 @@ export async function redeemAndDeliver(
     invites: InviteMaker;
     productName: string;
     log: Log;
+    /** `refuseRedeemEarly`'s read, made a moment before (the statement checks it is still so). */
+    read?: RedeemRead | undefined;
   },
 ): Promise<Effect> {
   let r: Awaited<ReturnType<typeof redeemPerk>>;
   try {
-    r = await redeemPerk(db, perkId, userId, opts.now, opts.expectedCostCents);
+    r = await redeemPerk(db, perkId, userId, opts.now, opts.expectedCostCents, opts.read);
   } catch (err) {
     // The redeem's own transaction has rolled back: answered with the current price, nothing charged.
     if (!(err instanceof PriceChangedError)) throw err;
-    return { status: 409, body: { detail: err.detail, code: err.code, cost_amount: centsToAmount(err.costCents) } };
+    return priceChanged(err);
   }
-  const answer = async (db: DbOrTx) => {
-    const perk = await perkDetail(db, perkId, userId, opts.links);
-    return {
-      status: 200,
-      body: {
-        detail: PERK_MSG.redeemed,
-        perk,
-        content: perk.content!,
-        transaction_id: r.transactionId,
-        balance: centsToAmount(r.balanceCents),
-        auto_purchased: false,
-      },
-    };
-  };
-  const first = await answer(db);
+  const answer = (perk: PerkDetail) => ({
+    status: 200,
+    body: {
+      detail: PERK_MSG.redeemed,
+      perk,
+      content: perk.content!,
+      transaction_id: r.transactionId,
+      balance: centsToAmount(r.balanceCents),
+      auto_purchased: false,
+    },
+  });
+  // Made from the redemption's own row: no query while the perk's and the creator's rows are locked.
+  const first = answer(toPerkDetail(r.detail, userId, opts.links));
   const chatId = r.perk.perkType === 'telegram_invite' ? r.perk.telegramChatId : null;
   if (!chatId) return first;
   return {
@@ -204,7 +366,7 @@ export async function redeemAndDeliver(
         });
         return await save(async (tx) => {
           await storeDeliveredInvite(tx, r.redemptionId, link);
-          return answer(tx);
+          return answer(await perkDetail(tx, perkId, userId, opts.links));
         });
       } catch (err) {
         opts.log.warn({ err, perk: r.perk.id }, 'single-use invite link failed; delivering the stored link');

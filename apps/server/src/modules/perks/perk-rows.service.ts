@@ -23,10 +23,18 @@ export async function getPerkRow(db: DbOrTx, id: string): Promise<PerkRow> {
   return row;
 }
 
-/** A perk a member may see: exists and is not hidden by staff. */
-export async function getVisiblePerk(db: DbOrTx, id: string): Promise<PerkRow> {
+/** Hidden by staff and `viewerId` is not its creator: to them the perk does not exist (issue #15 item 4). */
+export const perkHiddenFromViewer = (p: Pick<PerkRow, 'hiddenByStaff' | 'creatorId'>, viewerId: string | undefined) =>
+  p.hiddenByStaff && (viewerId === undefined || p.creatorId !== viewerId);
+
+/**
+ * A perk a member may see: exists and is not archived. With `viewerId`, also not hidden by staff unless they
+ * created it.
+ */
+export async function getVisiblePerk(db: DbOrTx, id: string, viewerId?: string): Promise<PerkRow> {
   const row = await getPerkRow(db, id);
   if (row.isHidden || row.status === 'hidden') throw notFound(PERK_MSG.notFound);
+  if (viewerId !== undefined && perkHiddenFromViewer(row, viewerId)) throw notFound(PERK_MSG.notFound);
   return row;
 }
 

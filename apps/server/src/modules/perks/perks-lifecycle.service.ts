@@ -83,6 +83,7 @@ export async function createPerk(
         status: 'active',
         costAmount: toCents(input.cost_amount!),
         maxParticipants: input.max_participants ?? null,
+        minLevel: input.min_level ?? 0,
         deadline,
         purchaseRequirements: input.purchase_requirements ?? '',
         termsAndConditions: input.terms_and_conditions ?? '',
@@ -124,6 +125,7 @@ export async function updatePerk(
   if (input.deadline !== undefined) set.deadline = checkDeadline(input.deadline, opts.now);
   if (input.status !== undefined) set.status = input.status;
   if (input.media_url !== undefined) set.mediaUrl = input.media_url;
+  if (input.min_level !== undefined) set.minLevel = input.min_level;
   if (input.telegram_url !== undefined) {
     wrongType('telegram_url', type === 'telegram_invite');
     if (!input.telegram_url)

@@ -18,9 +18,11 @@ import { iso } from '../../lib/dates.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
 import { creatorName, memberSummary } from '../../lib/display-name.ts';
-import type { PrivateMediaLinks } from '../media/private-media-links.ts';
-import { perkCardColumns, perkTagsJson, toPerkCard } from '../home/cards.ts';
+import type { PrivateMediaLinks } from '../../lib/private-media-links.ts';
+import { perkCardColumns, perkTagsJson, toPerkCard } from '../home/cards.service.ts';
 import { escapeLike } from '../tags/tags.service.ts';
+import { viewerXpColumn } from '../engagement/leaderboard.service.ts';
+import { xpLevel } from '../engagement/xp.service.ts';
 import { getOwnPerk } from './perk-rows.service.ts';
 import {
   creatorContent,
@@ -32,28 +34,46 @@ import {
 
 /** Perks as members read them: the detail screen, the content, the lists, purchasers and redemptions. */
 
-const perkDetailQuery = preparedPerDb((db) =>
+/**
+ * The perk detail's select (the perk, its tags and creator, the viewer's redemption and XP), with `extra` columns
+ * read in the same statement (the redemption reads the redeemer's wallet with it).
+ */
+export const perkDetailSelect = <E extends Record<string, SQL.Aliased | SQL>>(db: DbOrTx, extra: E) =>
   db
     .select({
+      ...extra,
       perk: perks,
       tags: perkTagsJson,
       creatorFirst: users.firstName,
       creatorLast: users.lastName,
       creatorUsername: users.username,
       creatorTg: users.tgUsername,
+      creatorPhoto: users.telegramPhotoUrl,
+      creatorAvatar: profiles.avatar,
       redemptionAt: perkRedemptions.redeemedAt,
       delivered: perkRedemptions.deliveredContent,
+      // The viewer's level, so a member below `min_level` is told before they try.
+      viewerXp: viewerXpColumn(sql.placeholder('viewer')),
     })
     .from(perks)
     .leftJoin(users, eq(users.id, perks.creatorId))
+    .leftJoin(profiles, eq(profiles.id, perks.creatorId))
     .leftJoin(
       perkRedemptions,
       and(eq(perkRedemptions.perkId, perks.id), eq(perkRedemptions.userId, sql.placeholder('viewer'))),
     )
     .where(eq(perks.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('perk_detail'),
-);
+    .limit(1);
+
+const perkDetailQuery = preparedPerDb((db) => perkDetailSelect(db, {}).prepare('perk_detail'));
+
+/** The row a perk's detail is made from: the perk, its tags and creator, and the viewer's redemption and XP. */
+export type PerkDetailRow = Awaited<ReturnType<ReturnType<typeof perkDetailQuery>['execute']>>[number];
+
+export async function perkDetailRow(db: DbOrTx, id: string, viewerId: string): Promise<PerkDetailRow | undefined> {
+  const [row] = await perkDetailQuery(db).execute({ id, viewer: viewerId });
+  return row;
+}
 
 export async function perkDetail(
   db: DbOrTx,
@@ -61,10 +81,16 @@ export async function perkDetail(
   viewerId: string,
   links: PrivateMediaLinks,
 ): Promise<PerkDetail> {
-  const [row] = await perkDetailQuery(db).execute({ id, viewer: viewerId });
+  return toPerkDetail(await perkDetailRow(db, id, viewerId), viewerId, links);
+}
+
+/** A perk's detail as `viewerId` sees it, from its row (404 when it is not for them to see). */
+export function toPerkDetail(row: PerkDetailRow | undefined, viewerId: string, links: PrivateMediaLinks): PerkDetail {
   if (!row || row.perk.isHidden || row.perk.status === 'hidden') throw notFound(PERK_MSG.notFound);
   const p = row.perk;
   const isCreator = p.creatorId === viewerId;
+  // Hidden by staff: gone for everyone but its creator, who sees it marked (issue #15 item 4).
+  if (p.hiddenByStaff && !isCreator) throw notFound(PERK_MSG.notFound);
   const redeemed = row.redemptionAt !== null;
   const content = isCreator ? creatorContent(p) : redeemed ? redeemerContent(p, row.delivered ?? {}) : null;
   return {
@@ -78,6 +104,7 @@ export async function perkDetail(
     tags: row.tags,
     creator: p.creatorId,
     creator_name: creatorName(p.creatorId, row),
+    creator_avatar: p.creatorId ? (row.creatorAvatar ?? row.creatorPhoto ?? null) : null,
     is_creator: isCreator,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
@@ -91,6 +118,9 @@ export async function perkDetail(
     is_available: !redeemed,
     redeemed_at: iso(row.redemptionAt),
     content: presentContent(content, links),
+    min_level: p.minLevel,
+    my_level: xpLevel(row.viewerXp ?? 0),
+    moderation: isCreator ? { hidden: p.hiddenByStaff, reason: p.hiddenReason } : { hidden: false, reason: null },
   };
 }
 
@@ -124,7 +154,7 @@ function listFilters(q: PerkListQuery): SQL[] {
 /** `GET perks/`: active and not hidden. */
 export async function listPerks(db: DbOrTx, q: PerkListQuery): Promise<{ rows: PerkCard[]; count: number }> {
   const { limit, offset } = pageWindow(q);
-  const where = and(eq(perks.status, 'active'), not(perks.isHidden), ...listFilters(q))!;
+  const where = and(eq(perks.status, 'active'), not(perks.isHidden), not(perks.hiddenByStaff), ...listFilters(q))!;
   const [rows, [total]] = await Promise.all([
     db
       .select(perkCardColumns)
@@ -138,7 +168,10 @@ export async function listPerks(db: DbOrTx, q: PerkListQuery): Promise<{ rows: P
   return { rows: rows.map(toPerkCard), count: total?.n ?? 0 };
 }
 
-/** `GET perks/my_perks/`: the caller's perks in every state except hidden by staff. */
+/**
+ * `GET perks/my_perks/`: the caller's perks in every state except archived ones; a perk hidden by staff stays,
+ * marked with the reason (issue #15 item 4).
+ */
 export async function listMyPerks(
   db: DbOrTx,
   userId: string,
@@ -154,6 +187,8 @@ export async function listMyPerks(
         updatedAt: perks.updatedAt,
         isVerified: perks.isVerified,
         exclusiveContent: perks.exclusiveContent,
+        hiddenByStaff: perks.hiddenByStaff,
+        hiddenReason: perks.hiddenReason,
       })
       .from(perks)
       .where(where)
@@ -169,6 +204,7 @@ export async function listMyPerks(
       is_verified: r.isVerified,
       has_media_issue: hasMediaIssue(r.exclusiveContent),
       exclusive_content: r.perkType === 'exclusive_content' ? presentExclusive(r.exclusiveContent, links) : null,
+      moderation: { hidden: r.hiddenByStaff, reason: r.hiddenReason },
     })),
     count: total?.n ?? 0,
   };

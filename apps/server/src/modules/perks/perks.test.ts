@@ -11,11 +11,12 @@ import {
   notifications,
   perkRedemptions,
   perks,
+  profiles,
   tags,
   transactions,
-  wallets,
+  users,
 } from '../../db/schema/index.ts';
-import { checkLedgerInvariants, getMemberWallet, mint, systemWalletId } from '../wallet/wallet.service.ts';
+import { checkLedgerInvariants, getMemberWallet, mint, systemBalance } from '../wallet/wallet.service.ts';
 
 let t: TestApp;
 let fake: FakeTelegram;
@@ -243,6 +244,20 @@ describe('reading perks', () => {
     await t.db.update(perks).set({ isHidden: true }).where(eq(perks.id, p.id));
     expect((await get(member, `/perks/${p.id}/details/`)).statusCode).toBe(404);
     expect((await get(member, `/perks/${p.id}/`)).statusCode).toBe(404);
+  });
+
+  it("GET perks/{id}/ names its creator with their avatar (the profile's, else the Telegram photo)", async () => {
+    const p = await createPerk(creator);
+    const shown = async () => (await get(member, `/perks/${p.id}/`)).json() as Record<string, unknown>;
+    expect(await shown()).toMatchObject({ creator: creator.user.id, creator_avatar: null });
+    expect((await shown()).creator_name).not.toMatch(/^User /);
+    await t.db
+      .update(users)
+      .set({ telegramPhotoUrl: 'https://t.me/i/userpic/320/creator.jpg' })
+      .where(eq(users.id, creator.user.id));
+    expect((await shown()).creator_avatar).toBe('https://t.me/i/userpic/320/creator.jpg');
+    await t.db.update(profiles).set({ avatar: '/media/creator.png' }).where(eq(profiles.id, creator.user.id));
+    expect((await shown()).creator_avatar).toBe('/media/creator.png');
   });
 
   it('GET perks/ lists active, visible perks with search, type, tags and ordering', async () => {
@@ -543,13 +558,11 @@ describe('POST perks/{id}/redeem/', () => {
         discountCode: 'STAFF',
       })
       .returning();
-    const sys = await systemWalletId(t.db);
-    const [before] = await t.db.select().from(wallets).where(eq(wallets.id, sys));
+    const before = await systemBalance(t.db);
     const res = await post(member, `/perks/${row!.id}/redeem/`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().perk.creator_name).toBe('Admin');
-    const [after] = await t.db.select().from(wallets).where(eq(wallets.id, sys));
-    expect(after!.balance - before!.balance).toBe(700);
+    expect((await systemBalance(t.db)) - before).toBe(700);
     await expectLedgerOk();
   });
 

@@ -4,7 +4,7 @@ import {
   PROFILE_LIST_LIMIT,
   PROFILE_MSG,
   type FollowResponse,
-  type Profile,
+  type OwnProfile,
   type ProfileDetail,
   type updateProfileRequest,
   AVATAR_ALLOWED_TYPES,
@@ -23,16 +23,26 @@ import {
 } from '../../db/schema/index.ts';
 import type { MediaStorage } from '../../integrations/media-storage.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import type { Log } from '../../lib/log.ts';
 import type { UploadedFile } from '../../lib/multipart-body.ts';
 import { displayName } from '../../lib/display-name.ts';
-import { toProfileDto } from '../accounts/profile-dto.ts';
+import { toProfileDto } from '../accounts/accounts.service.ts';
 import { discardOwnUnusedMedia, discardUpload, storeMedia } from '../media/media.service.ts';
 import { identifiersTaken, rethrowUniqueAsFieldError } from '../auth/auth.service.ts';
 import { recordEvent } from '../../events/outbox.ts';
+import { xpOf } from '../engagement/xp.service.ts';
 
 export type UpdateProfileInput = z.output<typeof updateProfileRequest>;
 
 const profileNotFound = () => notFound(PROFILE_MSG.notFound);
+
+/** Hidden by the member or by staff: to anyone else the profile does not exist. */
+const hiddenProfile = (u: { isHidden: boolean; hiddenByStaff: boolean }) => u.isHidden || u.hiddenByStaff;
+/** The owner's marker: whether staff hid their profile and why (issue #15 item 4). */
+const moderationOf = (u: { hiddenByStaff: boolean; hiddenReason: string | null }) => ({
+  hidden: u.hiddenByStaff,
+  reason: u.hiddenByStaff ? u.hiddenReason : null,
+});
 
 /** A member's user row, profile row and private-profile setting; 404 when missing or disabled. */
 async function loadProfileRows(db: DbOrTx, userId: string) {
@@ -48,13 +58,31 @@ async function loadProfileRows(db: DbOrTx, userId: string) {
 }
 
 /** The caller's own profile (one query: user, profile and the private-profile setting). */
-export async function getOwnProfile(db: DbOrTx, userId: string, publicUrl: string): Promise<Profile> {
-  const row = await loadProfileRows(db, userId);
-  return toProfileDto(row.user, row.profile, {
-    publicUrl,
-    isFollowing: false,
-    settings: { privateProfile: row.privateProfile ?? false },
-  });
+export async function getOwnProfile(db: DbOrTx, userId: string, publicUrl: string): Promise<OwnProfile> {
+  const [row, level] = await Promise.all([loadProfileRows(db, userId), xpOf(db, userId)]);
+  return {
+    ...level,
+    ...toProfileDto(row.user, row.profile, {
+      publicUrl,
+      isFollowing: false,
+      settings: { privateProfile: row.privateProfile ?? false },
+    }),
+    moderation: moderationOf(row.user),
+  };
+}
+
+/** A profile `viewerId` may open, as a share card shows it (name, avatar, bio unless private); 404 as the detail. */
+export async function getShareableProfile(db: DbOrTx, profileId: string, viewerId: string) {
+  const row = await loadProfileRows(db, profileId);
+  const isOwn = profileId === viewerId;
+  if (hiddenProfile(row.user) && !isOwn) throw profileNotFound();
+  const isPrivate = row.privateProfile ?? false;
+  return {
+    id: row.profile.id,
+    name: displayName(row.user),
+    avatar: row.profile.avatar ?? row.user.telegramPhotoUrl,
+    bio: isOwn || !isPrivate ? row.profile.bio : '',
+  };
 }
 
 /**
@@ -69,25 +97,25 @@ export async function getProfileDetail(
 ): Promise<ProfileDetail> {
   const row = await loadProfileRows(db, profileId);
   const isOwn = profileId === viewerId;
-  if (row.user.isHidden && !isOwn) throw profileNotFound();
+  if (hiddenProfile(row.user) && !isOwn) throw profileNotFound();
   const isPrivate = row.privateProfile ?? false;
   const showLists = isOwn || !isPrivate;
 
   const createdQuestsWhere: SQL = and(
     eq(quests.creatorId, profileId),
     not(quests.isHidden),
-    isOwn ? ne(quests.status, 'hidden') : eq(quests.status, 'published'),
+    isOwn ? ne(quests.status, 'hidden') : and(eq(quests.status, 'published'), not(quests.hiddenByStaff)),
   )!;
   const createdPerksWhere: SQL = and(
     eq(perks.creatorId, profileId),
     not(perks.isHidden),
-    isOwn ? ne(perks.status, 'hidden') : eq(perks.status, 'active'),
+    isOwn ? ne(perks.status, 'hidden') : and(eq(perks.status, 'active'), not(perks.hiddenByStaff)),
   )!;
   // A member's own record of what they earned stays, even when the quest was later deleted (archived, hidden).
   const completedWhere: SQL = and(
     eq(questCompletions.userId, profileId),
     eq(questCompletions.verificationStatus, 'approved'),
-    isOwn ? undefined : not(quests.isHidden),
+    isOwn ? undefined : and(not(quests.isHidden), not(quests.hiddenByStaff)),
   )!;
 
   const completedAt =
@@ -95,7 +123,7 @@ export async function getProfileDetail(
       (v: string | Date) => new Date(v),
     );
 
-  const [following, createdQuestsCount, createdPerksCount, purchasedCount] = await Promise.all([
+  const [following, createdQuestsCount, createdPerksCount, purchasedCount, level] = await Promise.all([
     isOwn
       ? Promise.resolve([])
       : db
@@ -106,6 +134,8 @@ export async function getProfileDetail(
     db.select({ n: count() }).from(quests).where(createdQuestsWhere),
     db.select({ n: count() }).from(perks).where(createdPerksWhere),
     db.select({ n: count() }).from(perkRedemptions).where(eq(perkRedemptions.userId, profileId)),
+    // XP and level are public, like the counts (also on a private profile).
+    xpOf(db, profileId),
   ]);
 
   const lists = showLists
@@ -143,9 +173,11 @@ export async function getProfileDetail(
   });
   return {
     ...base,
+    ...level,
     bio: showLists ? base.bio : '',
     telegram_handle: showLists ? base.telegram_handle : null,
     is_own: isOwn,
+    moderation: isOwn ? moderationOf(row.user) : { hidden: false, reason: null },
     created_tasks_count: createdQuestsCount[0]?.n ?? 0,
     created_perks_count: createdPerksCount[0]?.n ?? 0,
     purchased_perks_count: purchasedCount[0]?.n ?? 0,
@@ -165,6 +197,7 @@ export async function getProfileDetail(
       reward_amount: centsToAmount(q.rewardAmount),
       media: q.mediaUrl,
       created_at: q.createdAt.toISOString(),
+      moderation: { hidden: q.hiddenByStaff, reason: q.hiddenReason },
     })),
     purchased_perks: (lists?.[2] ?? []).map((r) => ({
       id: r.redemption.id,
@@ -181,6 +214,7 @@ export async function getProfileDetail(
       cost_amount: centsToAmount(p.costAmount),
       media: p.mediaUrl,
       created_at: p.createdAt.toISOString(),
+      moderation: { hidden: p.hiddenByStaff, reason: p.hiddenReason },
     })),
   };
 }
@@ -232,7 +266,7 @@ export async function follow(db: Db, followerId: string, targetId: string): Prom
     throw badRequest(PROFILE_MSG.cannotFollowSelf, { profile: [PROFILE_MSG.cannotFollowSelf] });
   return db.transaction(async (tx) => {
     const target = await loadProfileRows(tx, targetId);
-    if (target.user.isHidden) throw profileNotFound();
+    if (hiddenProfile(target.user)) throw profileNotFound();
     const inserted = await tx
       .insert(follows)
       .values({ followerId, followingId: targetId })
@@ -276,8 +310,30 @@ export async function unfollow(db: Db, followerId: string, targetId: string): Pr
 }
 
 /** Only the member edits their own profile. */
-export function assertOwnProfile(actorId: string, profileId: string): void {
+function assertOwnProfile(actorId: string, profileId: string): void {
   if (profileId !== actorId) throw forbidden(PROFILE_MSG.updateForbidden);
+}
+
+/**
+ * PATCH profiles/{id}/: the member edits their own profile and gets it back as they see it. `readEdit` reads the
+ * request's fields (and avatar) and is called only once the caller may edit this profile, so a refused edit
+ * spends no upload allowance and reads no file.
+ */
+export async function editOwnProfile(
+  db: Db,
+  storage: MediaStorage,
+  actorId: string,
+  profileId: string,
+  readEdit: () => Promise<{ input: UpdateProfileInput; avatar: UploadedFile | undefined }>,
+  opts: { now: Date; publicUrl: string; log: Log },
+): Promise<ProfileDetail> {
+  assertOwnProfile(actorId, profileId);
+  const { input, avatar } = await readEdit();
+  await updateProfileWithAvatar(db, storage, actorId, input, avatar, {
+    now: opts.now,
+    warn: (err, message) => opts.log.warn({ err }, message),
+  });
+  return getProfileDetail(db, actorId, actorId, opts.publicUrl);
 }
 
 /**
@@ -285,7 +341,7 @@ export function assertOwnProfile(actorId: string, profileId: string): void {
  * then refuses (a taken username, say) is removed, as is the avatar it replaced once the edit has committed.
  * Cleaning up is not the member's concern: a failure there goes to `warn` and the edit stands.
  */
-export async function updateProfileWithAvatar(
+async function updateProfileWithAvatar(
   db: Db,
   storage: MediaStorage,
   userId: string,

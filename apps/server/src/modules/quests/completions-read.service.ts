@@ -1,11 +1,12 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { QUEST_MSG, type MyParticipation, type QuestCompletion } from '@wyn/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { profiles, questCompletions, quests, users } from '../../db/schema/index.ts';
+import { leaderboardScores, profiles, questCompletions, quests, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/dates.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { memberSummary } from '../../lib/display-name.ts';
+import { levelForXp } from '../engagement/xp.service.ts';
 import { getVisibleQuest, type CompletionRow } from './quest-rows.service.ts';
 
 /** Participations as the API shows them: to the member (`MyParticipation`) and in lists (`QuestCompletion`). */
@@ -34,7 +35,11 @@ const completionColumns = {
   tgUsername: users.tgUsername,
   photo: users.telegramPhotoUrl,
   avatar: profiles.avatar,
+  /** All-time XP (null: none yet), for the member's level in the creator's review. */
+  xp: leaderboardScores.xp,
 };
+/** The member's all-time board row, joined for their level. */
+const allTimeXpOn = and(eq(leaderboardScores.board, 'all'), eq(leaderboardScores.userId, questCompletions.userId));
 type CompletionJoinRow = {
   c: CompletionRow;
   taskTitle: string;
@@ -45,6 +50,7 @@ type CompletionJoinRow = {
   tgUsername: string | null;
   photo: string | null;
   avatar: string | null;
+  xp: number | null;
 };
 
 export function toCompletionDto(r: CompletionJoinRow): QuestCompletion {
@@ -52,7 +58,7 @@ export function toCompletionDto(r: CompletionJoinRow): QuestCompletion {
     ...toParticipation(r.c),
     task: r.c.questId,
     task_title: r.taskTitle,
-    user: memberSummary(r),
+    user: { ...memberSummary(r), level: levelForXp(r.xp ?? 0) },
     proof_data: r.c.proofData ?? null,
   };
 }
@@ -69,7 +75,8 @@ export async function listCompletions(
       .from(questCompletions)
       .innerJoin(quests, eq(quests.id, questCompletions.questId))
       .innerJoin(users, eq(users.id, questCompletions.userId))
-      .leftJoin(profiles, eq(profiles.id, questCompletions.userId));
+      .leftJoin(profiles, eq(profiles.id, questCompletions.userId))
+      .leftJoin(leaderboardScores, allTimeXpOn);
   const [rows, [total]] = await Promise.all([
     base()
       .where(where)
@@ -124,6 +131,7 @@ export async function getCompletionDto(db: DbOrTx, id: string): Promise<QuestCom
     .innerJoin(quests, eq(quests.id, questCompletions.questId))
     .innerJoin(users, eq(users.id, questCompletions.userId))
     .leftJoin(profiles, eq(profiles.id, questCompletions.userId))
+    .leftJoin(leaderboardScores, allTimeXpOn)
     .where(eq(questCompletions.id, id))
     .limit(1);
   if (!row) throw notFound(QUEST_MSG.completionNotFound);

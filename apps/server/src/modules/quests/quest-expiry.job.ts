@@ -1,7 +1,10 @@
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { dueQuestIds, expireQuest } from './quests.service.ts';
 
-/** Queue names: a scan every minute (pg-boss cron: once across instances), then one job per due quest. */
+/**
+ * Queue names: a scan every minute (pg-boss cron: once across instances), or every QUEST_EXPIRY_SCAN_SECONDS,
+ * then one job per due quest.
+ */
 export const QUEST_EXPIRY_SCAN = 'quest-expiry-scan';
 export const QUEST_EXPIRE = 'quest-expire';
 
@@ -23,5 +26,20 @@ export async function questExpiryJob(app: AppInstance, { deps }: ModuleOptions) 
     if (job) await expireQuest(database.db, job.data.questId, deps.now());
   });
   await jobs.schedule(QUEST_EXPIRY_SCAN, '* * * * *');
+  const every = deps.config.questExpiryScanSeconds;
+  if (every < 60) {
+    // A cron occurrence is a whole minute. A shorter scan is asked for by every instance, and the queue keeps one
+    // per `every`-second slot across them (singletonSeconds: the same throttle pg-boss files cron jobs under).
+    let closed = false;
+    const timer = setInterval(() => {
+      jobs.send(QUEST_EXPIRY_SCAN, {}, { singletonSeconds: every }).catch((err: unknown) => {
+        if (!closed) app.log.error({ err }, 'quest expiry scan not queued');
+      });
+    }, every * 1000);
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearInterval(timer);
+    });
+  }
   app.log.debug('quest expiry scheduled');
 }

@@ -7,7 +7,7 @@ import { getVisibleQuest } from './quest-rows.service.ts';
 
 export async function toggleLike(db: DbOrTx, questId: string, userId: string) {
   return db.transaction(async (tx) => {
-    const q = await getVisibleQuest(tx, questId);
+    const q = await getVisibleQuest(tx, questId, userId);
     const removed = await tx
       .delete(questLikes)
       .where(and(eq(questLikes.questId, q.id), eq(questLikes.userId, userId)))
@@ -27,8 +27,8 @@ export async function toggleLike(db: DbOrTx, questId: string, userId: string) {
   });
 }
 
-export async function share(db: DbOrTx, questId: string) {
-  const q = await getVisibleQuest(db, questId);
+export async function share(db: DbOrTx, questId: string, viewerId?: string) {
+  const q = await getVisibleQuest(db, questId, viewerId);
   const [row] = await db
     .update(quests)
     .set({ sharesCount: sql`${quests.sharesCount} + 1` })

@@ -12,14 +12,15 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { botStartTokens, questCompletions, quests, users } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound, pgErrorCode, PG_UNIQUE_VIOLATION } from '../../lib/errors.ts';
 import { displayName } from '../../lib/display-name.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import type { MediaStorage } from '../../integrations/media-storage.ts';
 import type { UploadedFile } from '../../lib/multipart-body.ts';
 import { storeMedia } from '../media/media.service.ts';
+import { assertLevel } from '../engagement/level-gate.service.ts';
 import { getCompletionDto } from './completions-read.service.ts';
-import { getVisibleQuest, isOwnBotQuest, type CompletionRow } from './quest-rows.service.ts';
+import { getQuestRow, getVisibleQuest, isOwnBotQuest, type CompletionRow } from './quest-rows.service.ts';
 
 type SubmitProofInput = z.output<typeof submitProofRequest>;
 
@@ -33,7 +34,8 @@ export async function participate(
 ): Promise<CompletionRow> {
   try {
     return await db.transaction(async (tx) => {
-      const q = await getVisibleQuest(tx, questId);
+      // Hidden by staff: no new joins (the creator cannot join anyway).
+      const q = await getVisibleQuest(tx, questId, userId);
       if (q.creatorId === userId) throw forbidden(QUEST_MSG.creatorCannotJoin);
       const [existing] = await tx
         .select({ id: questCompletions.id })
@@ -45,6 +47,7 @@ export async function participate(
       if (q.status !== 'published') throw badRequest(QUEST_MSG.notActive, undefined, 'quest_not_active');
       if (q.deadline && q.deadline.getTime() <= opts.now.getTime())
         throw badRequest(QUEST_MSG.expired, undefined, 'quest_expired');
+      await assertLevel(tx, 'quest', userId, q.minLevel);
       // One conditional UPDATE decides who gets the last places: no read-then-write race.
       const [taken] = await tx
         .update(quests)
@@ -53,11 +56,16 @@ export async function participate(
           and(
             eq(quests.id, q.id),
             eq(quests.status, 'published'),
+            eq(quests.hiddenByStaff, false),
             or(isNull(quests.maxParticipants), sql`${quests.currentParticipants} < ${quests.maxParticipants}`),
           ),
         )
         .returning({ id: quests.id });
-      if (!taken) throw badRequest(QUEST_MSG.full, undefined, 'quest_full');
+      if (!taken) {
+        // Staff may have hidden it since it was read: that refusal, not "full".
+        if ((await getQuestRow(tx, q.id)).hiddenByStaff) throw notFound(QUEST_MSG.notFound);
+        throw badRequest(QUEST_MSG.full, undefined, 'quest_full');
+      }
       const [row] = await tx.insert(questCompletions).values({ questId: q.id, userId }).returning();
       if (isOwnBotQuest(q, opts.config))
         await tx.insert(botStartTokens).values({ token: randomBytes(18).toString('base64url'), questId: q.id, userId });
@@ -135,6 +143,8 @@ const storeProofImage = (tx: DbOrTx, userId: string, { file, storage }: ProofIma
     unsupportedMessage: MEDIA_MSG.unsupportedImage,
     maxBytes: LIMITS.imageMaxBytes,
     tooLargeMessage: MEDIA_MSG.imageTooLarge,
+    // Stored inside submitProof's transaction: the reviewer's first look makes the display widths instead.
+    variants: false,
   });
 
 /** `submit_proof/`: the proof (text, data, and the image as a stored URL or an upload) and the answer's participation. */

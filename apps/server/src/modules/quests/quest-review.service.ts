@@ -33,12 +33,14 @@ async function lockCompletionAndQuest(tx: Tx, completionId: string) {
 /**
  * Approves one participation and pays its reward, exactly once: the completion row is locked, only an
  * allowed state becomes approved, and the reward moves in the same transaction. `reviewerId` null means
- * automatic verification (join, own-bot start), which may approve a joined or rejected participation too.
+ * automatic verification (join, own-bot start), which may approve a joined or rejected participation too, and
+ * records `proof` (what the automatic check saw) with it. Locks the quest, then the completion: every path that
+ * locks both takes them in this order, so two approvals cannot deadlock.
  */
 export async function approveCompletionTx(
   tx: Tx,
   completionId: string,
-  opts: { reviewerId: string | null; now: Date },
+  opts: { reviewerId: string | null; now: Date; proof?: Record<string, unknown> },
 ): Promise<CompletionRow> {
   const { c, q } = await lockCompletionAndQuest(tx, completionId);
   if (opts.reviewerId !== null && q.creatorId !== opts.reviewerId) throw forbidden(QUEST_MSG.notCreator);
@@ -70,9 +72,10 @@ export async function approveCompletionTx(
   const [row] = await tx
     .update(questCompletions)
     .set({
+      ...(opts.proof ? { proofData: opts.proof, submittedAt: opts.now } : {}),
       verificationStatus: 'approved',
       rejectionReason: null,
-      completionDate: c.submittedAt ?? opts.now,
+      completionDate: opts.proof ? opts.now : (c.submittedAt ?? opts.now),
       verifiedDate: opts.now,
       verifiedById: opts.reviewerId,
       rewardTransactionId: txId,

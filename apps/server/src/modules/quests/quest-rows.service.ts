@@ -33,9 +33,17 @@ export async function getQuestRow(db: DbOrTx, id: string, opts: { lock?: boolean
   return row;
 }
 
-/** A quest a member may see: exists and is not hidden. */
-export async function getVisibleQuest(db: DbOrTx, id: string): Promise<QuestRow> {
+/** Hidden by staff and `viewerId` is not its creator: to them the quest does not exist (issue #15 item 4). */
+export const hiddenFromViewer = (q: Pick<QuestRow, 'hiddenByStaff' | 'creatorId'>, viewerId: string | undefined) =>
+  q.hiddenByStaff && (viewerId === undefined || q.creatorId !== viewerId);
+
+/**
+ * A quest a member may see: exists and is not archived. With `viewerId`, also not hidden by staff unless they
+ * created it (the callers without one act on a participation that already exists).
+ */
+export async function getVisibleQuest(db: DbOrTx, id: string, viewerId?: string): Promise<QuestRow> {
   const row = await getQuestRow(db, id);
   if (row.isHidden || row.status === 'hidden') throw notFound(QUEST_MSG.notFound);
+  if (viewerId !== undefined && hiddenFromViewer(row, viewerId)) throw notFound(QUEST_MSG.notFound);
   return row;
 }

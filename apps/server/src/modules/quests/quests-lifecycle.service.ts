@@ -78,6 +78,7 @@ export async function createQuest(
         status: 'published',
         rewardAmount: reward,
         maxParticipants: input.max_participants ?? null,
+        minLevel: input.min_level ?? 0,
         deadline,
         participationRequirements: input.participation_requirements ?? '',
         completionCriteria: input.completion_criteria ?? '',

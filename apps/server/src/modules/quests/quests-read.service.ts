@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, not, or, sql, type S
 import {
   centsToAmount,
   QUEST_MSG,
+  type MyQuestCard,
   type QuestCard,
   type QuestDetail,
   type QuestListQuery,
@@ -24,10 +25,12 @@ import { iso } from '../../lib/dates.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
 import { creatorName } from '../../lib/display-name.ts';
-import { questCardColumns, questTagsJson, toQuestCard } from '../home/cards.ts';
+import { questCardColumns, questTagsJson, toQuestCard } from '../home/cards.service.ts';
 import { escapeLike } from '../tags/tags.service.ts';
 import { isAutomatic, isOwnBotQuest } from './quest-rows.service.ts';
 import { toParticipation } from './completions-read.service.ts';
+import { viewerXpColumn } from '../engagement/leaderboard.service.ts';
+import { xpLevel } from '../engagement/xp.service.ts';
 
 /** Quests as members read them: the detail screen, the lists, and a member's quest statistics. */
 
@@ -43,10 +46,22 @@ const questDetailQuery = preparedPerDb((db) =>
       creatorPhoto: users.telegramPhotoUrl,
       creatorAvatar: profiles.avatar,
       isLiked: sql<boolean>`exists(select 1 from quest_likes ql where ql.quest_id = "quests"."id" and ql.user_id = ${sql.placeholder('viewer')})`,
+      // The viewer's level, so a member below `min_level` is told before they try.
+      viewerXp: viewerXpColumn(sql.placeholder('viewer')),
+      // The viewer's own participation (one per member and quest), and for the creator the proofs waiting:
+      // in the same statement, so a detail is one round trip (docs/performance.md, hot reads).
+      mine: questCompletions,
+      pending: sql<number>`case when "quests"."creator_id" = ${sql.placeholder('viewer')} then (
+        select count(*)::int from quest_completions pq
+        where pq.quest_id = "quests"."id" and pq.verification_status = 'pending') else 0 end`,
     })
     .from(quests)
     .leftJoin(users, eq(users.id, quests.creatorId))
     .leftJoin(profiles, eq(profiles.id, quests.creatorId))
+    .leftJoin(
+      questCompletions,
+      and(eq(questCompletions.questId, quests.id), eq(questCompletions.userId, sql.placeholder('viewer'))),
+    )
     .where(eq(quests.id, sql.placeholder('id')))
     .limit(1)
     .prepare('quest_detail'),
@@ -57,19 +72,10 @@ export async function questDetail(db: DbOrTx, id: string, viewerId: string, conf
   if (!row || row.quest.isHidden || row.quest.status === 'hidden') throw notFound(QUEST_MSG.notFound);
   const q = row.quest;
   const isCreator = q.creatorId === viewerId;
-  const [mine] = await db
-    .select()
-    .from(questCompletions)
-    .where(and(eq(questCompletions.questId, id), eq(questCompletions.userId, viewerId)))
-    .limit(1);
-  let pending = 0;
-  if (isCreator) {
-    const [p] = await db
-      .select({ n: count() })
-      .from(questCompletions)
-      .where(and(eq(questCompletions.questId, id), eq(questCompletions.verificationStatus, 'pending')));
-    pending = p?.n ?? 0;
-  }
+  // Hidden by staff: gone for everyone but its creator, who sees it marked (issue #15 item 4).
+  if (q.hiddenByStaff && !isCreator) throw notFound(QUEST_MSG.notFound);
+  const mine = row.mine;
+  const pending = isCreator ? Number(row.pending ?? 0) : 0;
   let botStartLink: string | null = null;
   if (mine && isOwnBotQuest(q, config) && mine.verificationStatus !== 'approved') {
     const [tok] = await db
@@ -113,6 +119,9 @@ export async function questDetail(db: DbOrTx, id: string, viewerId: string, conf
     is_creator: isCreator,
     my_participation: mine ? toParticipation(mine) : null,
     pending_review_count: pending,
+    min_level: q.minLevel,
+    my_level: xpLevel(row.viewerXp ?? 0),
+    moderation: isCreator ? { hidden: q.hiddenByStaff, reason: q.hiddenReason } : { hidden: false, reason: null },
   };
 }
 
@@ -155,14 +164,40 @@ function listFilters(q: QuestListQuery): SQL[] {
   return parts;
 }
 
-/** `GET tasks/`: published and not hidden. */
+/** `GET tasks/`: published, not archived, not hidden by staff. */
 export function listQuests(db: DbOrTx, q: QuestListQuery): Promise<{ rows: QuestCard[]; count: number }> {
-  return cardPage(db, and(eq(quests.status, 'published'), not(quests.isHidden), ...listFilters(q))!, q);
+  return cardPage(
+    db,
+    and(eq(quests.status, 'published'), not(quests.isHidden), not(quests.hiddenByStaff), ...listFilters(q))!,
+    q,
+  );
 }
 
-/** `GET tasks/my_tasks/`: the caller's quests in every state except hidden ones. */
-export function listMyQuests(db: DbOrTx, userId: string, q: QuestListQuery) {
-  return cardPage(db, and(eq(quests.creatorId, userId), not(quests.isHidden), ...listFilters(q))!, q);
+/**
+ * `GET tasks/my_tasks/`: the caller's quests in every state except archived ones; a quest hidden by staff stays,
+ * marked with the reason (issue #15 item 4).
+ */
+export async function listMyQuests(
+  db: DbOrTx,
+  userId: string,
+  q: QuestListQuery,
+): Promise<{ rows: MyQuestCard[]; count: number }> {
+  const { limit, offset } = pageWindow(q);
+  const where = and(eq(quests.creatorId, userId), not(quests.isHidden), ...listFilters(q))!;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...questCardColumns, hiddenByStaff: quests.hiddenByStaff, hiddenReason: quests.hiddenReason })
+      .from(quests)
+      .where(where)
+      .orderBy(...orderings[q.ordering])
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(quests).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...toQuestCard(r), moderation: { hidden: r.hiddenByStaff, reason: r.hiddenReason } })),
+    count: total?.n ?? 0,
+  };
 }
 
 export async function questStats(db: DbOrTx, userId: string): Promise<QuestStats> {

@@ -1,10 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { QUEST_MSG, type VerifyMembershipResponse } from '@wyn/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { questCompletions, users } from '../../db/schema/index.ts';
+import { questCompletions, quests, users } from '../../db/schema/index.ts';
 import { isJoinedMember, TelegramApiError, type TelegramBot } from '../../integrations/telegram-bot.ts';
-import { badRequest } from '../../lib/errors.ts';
-import { approveCompletionTx, getVisibleQuest, isOwnBotQuest, myCompletion } from './quests.service.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { approveCompletionTx, getVisibleQuest, isOwnBotQuest, myCompletion, type QuestRow } from './quests.service.ts';
 import type { Config } from '../../config.ts';
 
 /** Bot API refusals in words a creator can act on. */
@@ -82,20 +82,84 @@ export async function verifyParticipation(
     } else throw err;
   }
   if (!joined) return { is_member: false, message: QUEST_MSG.verifyFailed, verification_status: c.verificationStatus };
+  await approveJoinedMember(db, q, c.id, now);
+  return { is_member: true, message: QUEST_MSG.verifySuccess, verification_status: 'approved' };
+}
+
+/**
+ * Approves (and pays) a join quest's participation once Telegram says the member is in its chat. Exactly once
+ * whoever gets there first, the member's Verify or the bot's `chat_member` update: the completion row is locked
+ * and an approved one is left alone. Answers whether this call approved it.
+ */
+async function approveJoinedMember(db: DbOrTx, q: QuestRow, completionId: string, now: Date): Promise<boolean> {
   try {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(questCompletions)
-        .set({
-          proofData: { verification_type: 'telegram_membership', channel_username: q.channelUsername },
-          submittedAt: now,
-        })
-        .where(and(eq(questCompletions.id, c.id), ne(questCompletions.verificationStatus, 'approved')));
-      await approveCompletionTx(tx, c.id, { reviewerId: null, now });
-    });
+    await db.transaction((tx) =>
+      approveCompletionTx(tx, completionId, {
+        reviewerId: null,
+        now,
+        proof: { verification_type: 'telegram_membership', channel_username: q.channelUsername },
+      }),
+    );
+    return true;
   } catch (err) {
     // A concurrent verification already approved (and paid) it.
-    if (!(err instanceof Error && 'code' in err && (err as { code: string }).code === 'already_approved')) throw err;
+    if (err instanceof AppError && err.code === 'already_approved') return false;
+    throw err;
   }
-  return { is_member: true, message: QUEST_MSG.verifySuccess, verification_status: 'approved' };
+}
+
+/** A `chat_member` update from the bot's webhook, as the quests module needs it. */
+export type ChatMemberChange = {
+  chatId: string;
+  chatUsername: string | null;
+  telegramUserId: string;
+  /** Whether the member now counts as in the chat (isJoinedMember of the new state). */
+  joined: boolean;
+};
+
+/**
+ * Verification from chat events (issue #14 item 11): a Telegram account became a member of a chat. Every join
+ * quest on that chat (by its id, or its username for quests made before the id was kept) that the linked member
+ * has joined and that is not approved yet is approved and paid, as the Verify button would. A change for
+ * someone with no participation, or who left, changes nothing. Answers the quests approved by this call.
+ */
+export async function approveJoinsFromChatMember(db: DbOrTx, change: ChatMemberChange, now: Date): Promise<string[]> {
+  if (!change.joined) return [];
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.telegramId, change.telegramUserId), eq(users.isActive, true)))
+    .limit(1);
+  if (!user) return [];
+  const sameChat = change.chatUsername
+    ? or(
+        eq(quests.telegramChatId, change.chatId),
+        sql`lower(${quests.channelUsername}) = lower(${change.chatUsername})`,
+      )
+    : eq(quests.telegramChatId, change.chatId);
+  const waiting = await db
+    .select({ completionId: questCompletions.id, questId: quests.id })
+    .from(questCompletions)
+    .innerJoin(quests, eq(quests.id, questCompletions.questId))
+    .where(
+      and(
+        eq(questCompletions.userId, user.id),
+        ne(questCompletions.verificationStatus, 'approved'),
+        eq(quests.taskType, 'join'),
+        eq(quests.isHidden, false),
+        ne(quests.status, 'hidden'),
+        sameChat,
+      ),
+    );
+  const approved: string[] = [];
+  for (const w of waiting) {
+    try {
+      const q = await getVisibleQuest(db, w.questId);
+      if (await approveJoinedMember(db, q, w.completionId, now)) approved.push(q.id);
+    } catch (err) {
+      // Not payable now (the escrow ran dry, the quest went): the member's Verify shows why.
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return approved;
 }

@@ -17,6 +17,9 @@ const toSettingsDto = (r: SettingsRow): UserSettings => ({
   theme: r.theme,
   notifications_enabled: r.notificationsEnabled,
   private_profile: r.privateProfile,
+  timezone: r.timezone,
+  streak_reminders: r.streakReminders,
+  reminder_hour: r.reminderHour,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
@@ -40,6 +43,9 @@ export async function updateSettings(db: DbOrTx, userId: string, input: UpdateSe
     ...(input.theme !== undefined ? { theme: input.theme } : {}),
     ...(input.notifications_enabled !== undefined ? { notificationsEnabled: input.notifications_enabled } : {}),
     ...(input.private_profile !== undefined ? { privateProfile: input.private_profile } : {}),
+    ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
+    ...(input.streak_reminders !== undefined ? { streakReminders: input.streak_reminders } : {}),
+    ...(input.reminder_hour !== undefined ? { reminderHour: input.reminder_hour } : {}),
   };
   const [row] = await db
     .insert(userSettings)

@@ -4,8 +4,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
-import { perks, quests, transactions, wallets } from '../../db/schema/index.ts';
+import { perks, quests, seasons, transactions, wallets } from '../../db/schema/index.ts';
 import { expireDueQuests } from '../quests/quests.service.ts';
+import { runSeasons } from '../engagement/season-payout.service.ts';
+import { awardXp } from '../engagement/xp.service.ts';
+import { checkIn, repairStreak, rewardForDay } from '../engagement/streak.service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ensureReferralCode, recordReferral } from '../engagement/referrals.service.ts';
 import { checkLedgerInvariants, getMemberWallet, mint } from './wallet.service.ts';
 
 /**
@@ -24,6 +29,7 @@ const STEPS = Number(process.env.ECONOMY_STEPS ?? 50);
 
 type Cmd =
   | { kind: 'signup' }
+  | { kind: 'referredSignup'; who: number }
   | { kind: 'fund'; who: number; amount: number }
   | { kind: 'transfer'; from: number; to: number; amount: number }
   | { kind: 'quest'; who: number; reward: number; max: number | null; deadline: boolean }
@@ -35,12 +41,22 @@ type Cmd =
   | { kind: 'expire' }
   | { kind: 'perk'; who: number; cost: number; max: number | null }
   | { kind: 'editPerk'; perk: number; cost: number; max: number | null }
-  | { kind: 'redeem'; who: number; perk: number };
+  | { kind: 'redeem'; who: number; perk: number }
+  | { kind: 'season'; pool: number; split: number[]; xp: { who: number; amount: number }[] }
+  | { kind: 'checkIn'; who: number }
+  | { kind: 'repair'; who: number }
+  | { kind: 'nextDay'; days: number };
 
 const idx = fc.nat({ max: 30 });
 const cents = fc.integer({ min: 1, max: 15_000 });
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
+  // The daily streak (issue #16 items 5–6): check-ins, repairs, and days passing (sometimes one is missed).
+  { arbitrary: fc.record({ kind: fc.constant('checkIn' as const), who: idx }), weight: 3 },
+  fc.record({ kind: fc.constant('repair' as const), who: idx }),
+  { arbitrary: fc.record({ kind: fc.constant('nextDay' as const), days: fc.integer({ min: 1, max: 2 }) }), weight: 2 },
   { arbitrary: fc.constant({ kind: 'signup' as const }), weight: 3 },
+  // A newcomer through a member's invitation (issue #16 items 8–9): paid on their first approval.
+  { arbitrary: fc.record({ kind: fc.constant('referredSignup' as const), who: idx }), weight: 2 },
   fc.record({ kind: fc.constant('fund' as const), who: idx, amount: cents }),
   fc.record({ kind: fc.constant('transfer' as const), from: idx, to: idx, amount: cents }),
   {
@@ -72,6 +88,13 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
     max: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
   }),
   { arbitrary: fc.record({ kind: fc.constant('redeem' as const), who: idx, perk: idx }), weight: 2 },
+  // A season (issue #16 item 11): its board's XP, then the job funds and pays it (ties are common: XP in tens).
+  fc.record({
+    kind: fc.constant('season' as const),
+    pool: fc.integer({ min: 0, max: 20_000 }),
+    split: fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 3 }),
+    xp: fc.array(fc.record({ who: idx, amount: fc.integer({ min: 1, max: 3 }).map((n) => n * 10) }), { maxLength: 5 }),
+  }),
 );
 
 type Member = Awaited<ReturnType<typeof createMember>> & { walletId: string };
@@ -102,6 +125,9 @@ const count = (kind: string, ok: boolean) => {
   tally[kind][ok ? 'ok' : 'refused'] += 1;
 };
 
+/** Seasons made so far in the whole run: each gets its own window. */
+let seasonCount = 0;
+
 async function runSequence(cmds: Cmd[]) {
   const members: Member[] = [];
   const questList: QuestModel[] = [];
@@ -110,6 +136,21 @@ async function runSequence(cmds: Cmd[]) {
   const add = (walletId: string, delta: number) => bal.set(walletId, (bal.get(walletId) ?? 0) + delta);
   const pick = (i: number) => members[i % members.length]!;
   const completions = () => questList.flatMap((q) => q.completions.map((c) => ({ q, c })));
+  // The streak's own clock: whole UTC days from a base far from the seasons' windows, noon each day.
+  let streakDay = 0;
+  const streakNow = () => new Date(Date.UTC(2031, 0, 1, 12) + streakDay * 86_400_000);
+  const checkedIn = new Map<Member, Set<number>>();
+  const lastRepair = new Map<Member, number>();
+  /** The status an AppError answers with (or the service's result, 200). */
+  const outcome = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+      return 200;
+    } catch (err) {
+      if (err instanceof AppError) return err.statusCode;
+      throw err;
+    }
+  };
   const expectClientAnswer = (res: { statusCode: number; body: string }) =>
     expect(res.statusCode, `server error: ${res.body}`).toBeLessThan(500);
 
@@ -124,13 +165,31 @@ async function runSequence(cmds: Cmd[]) {
     }
   };
 
+  // Referrals: who invited whom, who has been paid for, and each inviter's paid qualifications per UTC day.
+  const referredBy = new Map<Member, Member>();
+  const referralDone = new Set<Member>();
+  const referralsPaid = new Map<string, number>();
+
   for (const c of cmds) {
-    if (!members.length || c.kind === 'signup') {
-      const m = await createMember(t);
+    if (!members.length || c.kind === 'signup' || c.kind === 'referredSignup') {
+      const inviter = c.kind === 'referredSignup' && members.length ? pick(c.who) : null;
+      // As a sign-up through the link records it: in the transaction that creates the account, the inviter's code.
+      const code = inviter ? await ensureReferralCode(t.db, inviter.user.id) : null;
+      let recorded = false;
+      const m = await createMember(t, {
+        inCreation: async (tx, user) => {
+          if (code) recorded = await recordReferral(tx, { inviteeId: user.id, code, at: new Date() });
+        },
+      });
       const w = await getMemberWallet(t.db, m.user.id);
       members.push({ ...m, walletId: w.id });
       bal.set(w.id, t.config.welcomeBonusCents);
       count('signup', true);
+      if (inviter) {
+        expect(recorded).toBe(true);
+        referredBy.set(members.at(-1)!, inviter);
+        count('referredSignup', true);
+      }
     } else if (c.kind === 'fund') {
       const m = pick(c.who);
       await t.db.transaction((tx) => mint(tx, m.walletId, c.amount, 'Model funds'));
@@ -246,6 +305,20 @@ async function runSequence(cmds: Cmd[]) {
         comp.state = 'approved';
         add(q.escrowId ?? q.creator.walletId, -q.reward);
         add(comp.member.walletId, q.reward);
+        // The newcomer's first approval qualifies their referral once: the welcome, and the inviter's reward
+        // within the daily cap (docs/product.md, "Referrals"). An approval on the inviter's own quest does not count.
+        const inviter = referredBy.get(comp.member);
+        if (inviter && inviter !== q.creator && !referralDone.has(comp.member)) {
+          referralDone.add(comp.member);
+          const { rewardCents, welcomeCents, dailyCap } = t.config.referrals;
+          add(comp.member.walletId, welcomeCents);
+          const day = `${inviter.user.id}:${new Date().toISOString().slice(0, 10)}`;
+          if ((referralsPaid.get(day) ?? 0) < dailyCap) {
+            referralsPaid.set(day, (referralsPaid.get(day) ?? 0) + 1);
+            add(inviter.walletId, rewardCents);
+          }
+          count('referralQualified', true);
+        }
       } else {
         comp.state = 'rejected';
         if (q.state !== 'published') sweep(q);
@@ -300,6 +373,95 @@ async function runSequence(cmds: Cmd[]) {
         // A limit below what was already sold cannot be set.
         if (c.max !== null) expect(c.max).toBeGreaterThanOrEqual(p.by.size);
       }
+    } else if (c.kind === 'nextDay') {
+      streakDay += c.days;
+    } else if (c.kind === 'checkIn' || c.kind === 'repair') {
+      // The model's reading of docs/product.md, "Daily streak", on the days it saw checked in.
+      const m = pick(c.who);
+      const days = checkedIn.get(m) ?? new Set<number>();
+      checkedIn.set(m, days);
+      const runEndingAt = (d: number) => {
+        let n = 0;
+        while (days.has(d - n)) n += 1;
+        return n;
+      };
+      const last = days.size ? Math.max(...days) : -Infinity;
+      const cfg = t.config.streak;
+      if (c.kind === 'checkIn') {
+        const can = last < streakDay;
+        const reward = rewardForDay(cfg, runEndingAt(streakDay - 1) + 1);
+        const status = await outcome(() => checkIn(t.db, m.user.id, {}, streakNow(), cfg));
+        expect(status).toBe(can ? 200 : 409);
+        count('checkIn', can);
+        if (can) {
+          days.add(streakDay);
+          add(m.walletId, reward);
+        }
+      } else {
+        // One missed day: yesterday after a check-in the day before, or the day before the current run when the
+        // day before that was checked in; within 48 hours of its end (noon clock: two days back at most).
+        let missed: number | null = null;
+        if (last === streakDay - 2) missed = streakDay - 1;
+        else if (last >= streakDay - 1) {
+          const before = last - runEndingAt(last);
+          if (days.has(before - 1) && before >= streakDay - 2) missed = before;
+        }
+        const recently = lastRepair.has(m) && streakDay - lastRepair.get(m)! < 7;
+        const funded = bal.get(m.walletId)! >= cfg.repairCostCents;
+        const can = missed !== null && !recently && funded;
+        const status = await outcome(() => repairStreak(t.db, m.user.id, streakNow(), cfg));
+        expect(status).toBe(can ? 200 : missed !== null && !recently ? 400 : 409);
+        count('repair', can);
+        if (can) {
+          days.add(missed!);
+          lastRepair.set(m, streakDay);
+          add(m.walletId, -cfg.repairCostCents);
+        }
+      }
+    } else if (c.kind === 'season') {
+      // Each season in its own past window (boards never mix), inserted with its XP in one transaction, so the
+      // app's own cron never sees it half made; then the job's work pays it.
+      seasonCount += 1;
+      const startsAt = new Date(Date.UTC(2001, 0, 1) + seasonCount * 2 * 86_400_000);
+      const xpBy = new Map<Member, number>();
+      for (const x of c.xp) xpBy.set(pick(x.who), (xpBy.get(pick(x.who)) ?? 0) + x.amount);
+      await t.db.transaction(async (tx) => {
+        const [s] = await tx
+          .insert(seasons)
+          .values({
+            name: `Model season ${seasonCount}`,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + 86_400_000),
+            prizePool: c.pool,
+            payoutSplit: c.split,
+          })
+          .returning();
+        for (const [m, amount] of xpBy)
+          await awardXp(tx, {
+            userId: m.user.id,
+            amount,
+            source: 'achievement',
+            sourceId: `model-season-${s!.id}`,
+            at: new Date(startsAt.getTime() + 3_600_000),
+          });
+      });
+      // The payout job may run again (a retry, a second instance): it pays once.
+      await runSeasons(t.db, new Date());
+      await runSeasons(t.db, new Date());
+      // The model's own reading of the rule: places by XP (ties share a rank and split the places they take
+      // evenly, rounded down to the hundredth); whatever is left goes back to the system account.
+      const ranked = [...xpBy].sort((a, b) => b[1] - a[1]);
+      let paid = 0;
+      for (let i = 0; i < ranked.length;) {
+        let j = i;
+        while (j < ranked.length && ranked[j]![1] === ranked[i]![1]) j += 1;
+        const percent = c.split.slice(i, j).reduce((a, b) => a + b, 0);
+        const each = Math.floor((c.pool * percent) / (100 * (j - i)));
+        for (const [m] of ranked.slice(i, j)) add(m.walletId, each);
+        paid += each * (j - i);
+        i = j;
+      }
+      count('season', paid > 0);
     } else {
       if (!perkList.length) continue;
       const m = pick(c.who);

@@ -2,11 +2,15 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import {
   centsToAmount,
+  formatPoints,
   otherActivityTypes,
   WALLET_MSG,
   type TransactionListQuery,
+  type transferRequest,
+  type TransferResponse,
   type WalletTransaction,
 } from '@wyn/contract';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { perkRedemptions, perks, profiles, quests, transactions, users, wallets } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -238,6 +242,27 @@ export async function listWalletTransactions(
   return { rows: rows.map((r) => toDto(r, wallet.id, productName)), count: total?.n ?? 0 };
 }
 
+/** A page of the caller's own wallet's history (GET wallets/{id}/transactions/): 403 for someone else's wallet. */
+export async function listOwnWalletTransactions(
+  db: DbOrTx,
+  walletId: string,
+  userId: string,
+  q: TransactionListQuery,
+  productName: string,
+): Promise<{ rows: WalletTransaction[]; count: number }> {
+  return listWalletTransactions(db, await getOwnWallet(db, walletId, userId), q, productName);
+}
+
+/** A page of the member's wallet history (GET transactions/), without knowing the wallet's id. */
+export async function listMemberTransactions(
+  db: DbOrTx,
+  userId: string,
+  q: TransactionListQuery,
+  productName: string,
+): Promise<{ rows: WalletTransaction[]; count: number }> {
+  return listWalletTransactions(db, await getMemberWallet(db, userId), q, productName);
+}
+
 export async function getTransactionDto(
   db: DbOrTx,
   transactionId: string,
@@ -272,15 +297,17 @@ async function findRecipient(db: DbOrTx, recipient: string) {
 }
 
 /**
- * Send: moves `amountCents` from the caller's wallet to another member's (`internal_transfer`), and
- * notifies the recipient in the same transaction.
+ * Send: moves the amount from the caller's wallet to another member's (`internal_transfer`) and notifies the
+ * recipient in the same transaction; answers with the entry as the sender sees it and their balance after it.
  */
 export async function transfer(
   db: DbOrTx,
   walletId: string,
   senderId: string,
-  input: { recipient: string; amountCents: number; note?: string | undefined },
-): Promise<{ transactionId: string; recipientName: string; balanceCents: number }> {
+  request: z.output<typeof transferRequest>,
+  productName: string,
+): Promise<TransferResponse> {
+  const input = { recipient: request.recipient, amountCents: Math.round(request.amount * 100), note: request.note };
   const wallet = await getOwnWallet(db, walletId, senderId);
   const to = await findRecipient(db, input.recipient);
   if (to.id === senderId) throw badRequest(WALLET_MSG.sendToSelf, { recipient: [WALLET_MSG.sendToSelf] });
@@ -297,7 +324,7 @@ export async function transfer(
     .limit(1);
   const senderName = sender ? displayName(sender) : 'A member';
   const recipientName = displayName(to);
-  return db.transaction(async (tx) => {
+  const r = await db.transaction(async (tx) => {
     const toWallet = await getMemberWallet(tx, to.id);
     const [current] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, wallet.id));
     const transactionId = await move(tx, {
@@ -320,6 +347,11 @@ export async function transfer(
       },
     });
     const [after] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, wallet.id));
-    return { transactionId, recipientName, balanceCents: after?.balance ?? 0 };
+    return { transactionId, balanceCents: after?.balance ?? 0 };
   });
+  return {
+    detail: WALLET_MSG.sent(formatPoints(centsToAmount(input.amountCents)), recipientName),
+    transaction: await getTransactionDto(db, r.transactionId, walletId, productName),
+    balance: centsToAmount(r.balanceCents),
+  };
 }

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { centsToAmount, type TransactionType, type Wallet } from '@wyn/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { ledgerEntries, transactions, wallets } from '../../db/schema/index.ts';
@@ -32,22 +33,44 @@ export function toWalletDto(row: WalletRow): Wallet {
   return { id: row.id, user: row.userId ?? '', balance: centsToAmount(row.balance) };
 }
 
-export async function systemWalletId(tx: DbOrTx): Promise<string> {
-  const [existing] = await tx.select({ id: wallets.id }).from(wallets).where(eq(wallets.kind, 'system')).limit(1);
+/**
+ * How many wallet rows the system account is spread over (docs/decisions/0015). Each mint or payment to the system
+ * account picks one at random, so concurrent check-ins and redemptions rarely wait for the same row; the account's
+ * balance is the sum of its shards (`systemBalance`).
+ */
+export const SYSTEM_WALLET_SHARDS = 16;
+
+/** One of the system account's wallets, picked at random (created on first use). */
+export async function systemWalletId(tx: DbOrTx, shard = randomInt(SYSTEM_WALLET_SHARDS)): Promise<string> {
+  const of = and(eq(wallets.kind, 'system'), eq(wallets.shard, shard));
+  const [existing] = await tx.select({ id: wallets.id }).from(wallets).where(of).limit(1);
   if (existing) return existing.id;
-  await tx.insert(wallets).values({ kind: 'system' }).onConflictDoNothing();
-  const [row] = await tx.select({ id: wallets.id }).from(wallets).where(eq(wallets.kind, 'system')).limit(1);
+  await tx.insert(wallets).values({ kind: 'system', shard }).onConflictDoNothing();
+  const [row] = await tx.select({ id: wallets.id }).from(wallets).where(of).limit(1);
   if (!row) throw new Error('system wallet missing');
   return row.id;
+}
+
+/** The system account's balance: the sum of its shards (negative: what it has minted and not taken back). */
+export async function systemBalance(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${wallets.balance}), 0)::text` })
+    .from(wallets)
+    .where(eq(wallets.kind, 'system'));
+  return Number(row?.total ?? 0);
+}
+
+function checkMoveArgs(args: { amountCents: number; fromWalletId: string; toWalletId: string }): void {
+  if (!Number.isSafeInteger(args.amountCents) || args.amountCents <= 0)
+    throw new AppError(400, 'invalid', 'Amount must be greater than zero.');
+  if (args.fromWalletId === args.toWalletId)
+    throw new AppError(400, 'invalid', 'Cannot move points to the same wallet.');
 }
 
 /** Moves points between two wallets. Must run inside a transaction (`tx`). Returns the transaction id. */
 export async function move(tx: Tx, args: MoveArgs): Promise<string> {
   const amount = args.amountCents;
-  if (!Number.isSafeInteger(amount) || amount <= 0)
-    throw new AppError(400, 'invalid', 'Amount must be greater than zero.');
-  if (args.fromWalletId === args.toWalletId)
-    throw new AppError(400, 'invalid', 'Cannot move points to the same wallet.');
+  checkMoveArgs(args);
 
   const ids = [args.fromWalletId, args.toWalletId].sort();
   const locked = await tx
@@ -87,6 +110,79 @@ export async function move(tx: Tx, args: MoveArgs): Promise<string> {
     { transactionId: txRow.id, walletId: to.id, amount },
   ]);
   return txRow.id;
+}
+
+export type StatementMoveArgs = Omit<MoveArgs, 'insufficientMessage'> & {
+  /** Chosen by the caller (`randomUUID()`), so other writes of the same statement can refer to it. */
+  transactionId: string;
+};
+
+/**
+ * `move()` as common table expressions of the caller's ONE statement, for a hot path that cannot afford a round
+ * trip per write while it holds a hot row (a perk flash sale, issue #17): the same double entry (both wallets
+ * locked in id order, both balances written, a transactions row, two ledger_entries).
+ * - `lock` defines `ledger_locked` (id, kind, balance: both wallets, locked in id order like `move()`, before
+ *   anything else of the statement) and `ledger_payable`, one row if both wallets exist and the payer can pay
+ *   (a system wallet always can, as in `move()`), decided under those locks. Put it first; the caller's first
+ *   write must require `exists (select 1 from ledger_payable)`.
+ * - `write(gate)` defines `ledger_moved` (id, balance after), `ledger_tx` (id) and `ledger_entry_rows`: the
+ *   move, once if the caller's CTE `gate` has a row, not at all if it has none. Should the gate let a move
+ *   through that `ledger_payable` refused, the CHECK constraint `wallets_balance_nonneg` (or a NULL wallet in a
+ *   NOT NULL column) fails the whole statement: nothing is ever written in part.
+ */
+export function moveCtes(args: StatementMoveArgs): { lock: SQL; write: (gate: string) => SQL } {
+  checkMoveArgs(args);
+  const { fromWalletId: from, toWalletId: to, amountCents: amount } = args;
+  const lock = sql`ledger_locked as (
+    select w.id, w.kind, w.balance from ${wallets} w
+    where w.id in (${from}::uuid, ${to}::uuid)
+    order by w.id for update
+  ),
+  ledger_payable as (
+    select 1 as ok where (select count(*) from ledger_locked) = 2 and exists (
+      select 1 from ledger_locked where id = ${from}::uuid and (kind = 'system' or balance >= ${amount}::bigint))
+  )`;
+  const write = (gate: string) => sql`ledger_moved as (
+    update ${wallets} w
+    set balance = w.balance + (case when w.id = ${from}::uuid then ${-amount}::bigint else ${amount}::bigint end)
+    where w.id in (select id from ledger_locked) and exists (select 1 from ${sql.identifier(gate)})
+    returning w.id, w.balance
+  ),
+  ledger_tx as (
+    insert into ${transactions}
+      (id, transaction_type, amount, from_wallet_id, to_wallet_id, description, related_entity_type, related_entity_id)
+    select ${args.transactionId}::uuid, ${args.type}, ${amount}::bigint, f.id, t.id, ${args.description ?? ''},
+      ${args.related?.type ?? null}, ${args.related?.id ?? null}::uuid
+    from (select 1 from ${sql.identifier(gate)} limit 1) gate
+      left join ledger_moved f on f.id = ${from}::uuid
+      left join ledger_moved t on t.id = ${to}::uuid
+    returning id, from_wallet_id, to_wallet_id, amount
+  ),
+  ledger_entry_rows as (
+    insert into ${ledgerEntries} (transaction_id, wallet_id, amount)
+    select id, from_wallet_id, -amount from ledger_tx
+    union all
+    select id, to_wallet_id, amount from ledger_tx
+    returning transaction_id
+  )`;
+  return { lock, write };
+}
+
+/**
+ * `move()` in one statement (one round trip): `moveCtes` on its own, same arguments, checks and result as `move()`.
+ * Runs as its own transaction on the bare database, or inside the caller's.
+ */
+export async function moveInOneStatement(db: DbOrTx, args: MoveArgs & { transactionId?: string }): Promise<string> {
+  const transactionId = args.transactionId ?? randomUUID();
+  const { lock, write } = moveCtes({ ...args, transactionId });
+  const { rows } = (await db.execute(sql`with ${lock}, go as (select 1 from ledger_payable), ${write('go')}
+    select (select count(*) from ledger_locked)::int as locked, (select count(*) from ledger_entry_rows)::int as entries`)) as unknown as {
+    rows: Array<{ locked: number; entries: number }>;
+  };
+  const r = rows[0];
+  if (Number(r?.locked) !== 2) throw notFound('Wallet not found.');
+  if (Number(r?.entries) !== 2) throw new InsufficientFundsError(args.insufficientMessage);
+  return transactionId;
 }
 
 /** Mints from the system account (welcome bonus, staff grants). */

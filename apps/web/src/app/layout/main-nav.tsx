@@ -2,11 +2,13 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { Avatar } from '@/components/avatar';
-import { CompassIcon, HomeIcon, PlusIcon, WalletIcon, type IconProps } from '@/components/icons';
+import { HeaderActions } from '@/components/header-actions';
+import { CompassIcon, HomeIcon, PlusIcon, WalletIcon, type IconProps } from '@/components/icons-shell';
 import { Logo } from '@/components/logo';
 import { useMyProfile } from '@/lib/queries/my-profile';
 import { useProductName } from '@/lib/queries/app-config';
 import { useCurrentUser, userDisplayName } from '@/lib/session';
+import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import type { JSX } from 'react';
 
 interface NavItem {
@@ -37,6 +39,7 @@ export function MainNav() {
   const ownId = user?.id ?? null;
   const name = userDisplayName(user) ?? profile?.display_name ?? 'You';
   const avatarSrc = profile?.avatar || profile?.telegram_photo_url || user?.telegram_photo_url || null;
+  const desktop = useMediaQuery(DESKTOP_QUERY);
 
   return (
     <nav
@@ -63,21 +66,22 @@ export function MainNav() {
                   aria-current={active ? 'page' : undefined}
                   data-active={active || undefined}
                   className={cn(
-                    'group flex flex-col items-center gap-1 rounded-xl px-2 py-1.5 text-[11px] font-medium transition-colors',
+                    'group flex min-h-11 min-w-11 flex-col items-center gap-1 rounded-xl px-2 py-1.5 text-[11px] font-medium transition-colors',
                     'md:flex-row md:gap-2 md:px-3.5 md:py-2 md:text-sm',
-                    isCreate
-                      ? 'text-primary md:bg-primary md:text-primary-foreground md:shadow-sm md:shadow-primary/30 md:hover:bg-primary/90'
-                      : active
-                        ? 'text-primary md:bg-primary-soft dark:md:text-foreground'
-                        : 'text-muted-foreground hover:text-foreground md:hover:bg-muted',
+                    // Only the screen shown is highlighted: Create too (issue #14 item 18).
+                    active
+                      ? 'text-primary md:bg-primary-soft dark:md:text-foreground'
+                      : 'text-muted-foreground hover:text-foreground active:text-foreground md:hover:bg-muted md:active:bg-border',
                   )}
                 >
                   {isCreate ? (
                     <span
                       className={cn(
-                        '-mt-5 flex size-12 items-center justify-center rounded-2xl bg-primary text-primary-foreground shadow-lg shadow-primary/35 ring-4 ring-background transition-transform group-active:scale-95',
-                        'md:mt-0 md:size-auto md:rounded-none md:bg-transparent md:shadow-none md:ring-0',
-                        active && 'ring-primary-soft',
+                        '-mt-5 flex size-12 items-center justify-center rounded-2xl shadow-lg ring-4 ring-background transition-transform group-active:scale-95',
+                        active
+                          ? 'bg-primary text-primary-foreground shadow-primary/35'
+                          : 'border border-border bg-card text-foreground shadow-black/10',
+                        'md:mt-0 md:size-auto md:rounded-none md:border-0 md:bg-transparent md:text-current md:shadow-none md:ring-0',
                       )}
                     >
                       <PlusIcon className="size-6 md:size-5" strokeWidth={2.4} />
@@ -94,12 +98,13 @@ export function MainNav() {
                       )}
                     />
                   )}
-                  <span className={cn(isCreate && 'font-semibold')}>{item.label}</span>
+                  <span className={cn(active && 'font-semibold')}>{item.label}</span>
                 </Link>
               </li>
             );
           })}
         </ul>
+        {desktop ? <HeaderActions className="-mr-2" /> : null}
       </div>
     </nav>
   );

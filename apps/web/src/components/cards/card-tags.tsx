@@ -1,12 +1,10 @@
-import type { Tag } from '@wyn/contract';
+import { EXPLORE_LIMITS, type Tag } from '@wyn/contract';
 import { Badge } from '@/components/ui/badge';
 
-/** Cards show at most two tags plus a +N badge (docs/spec/02-explore-details-wallet-social.md §2, §9). */
-export const CARD_TAG_LIMIT = 2;
-
+/** Cards show at most EXPLORE_LIMITS.cardTags tags plus a +N badge (docs/spec/02-explore-details-wallet-social.md §2, §9). */
 export function CardTags({ tags }: { tags: readonly Tag[] }) {
   if (!tags.length) return null;
-  const shown = tags.slice(0, CARD_TAG_LIMIT);
+  const shown = tags.slice(0, EXPLORE_LIMITS.cardTags);
   const more = tags.length - shown.length;
   return (
     <ul className="flex min-w-0 flex-wrap gap-1" aria-label="Tags" data-testid="card-tags">

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { PerkCard as PerkCardData } from '@wyn/contract';
 import { Link } from 'react-router';
+import { MediaImage } from '@/components/media-image';
 import { href } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { IMAGE_SIZES } from '@/lib/media-srcset';
 import { PERK_TYPE_LABELS, UNTITLED_PERK } from '@/lib/labels';
 import { CardTags } from './card-tags';
 import { Points } from './points';
@@ -32,10 +34,11 @@ export function PerkCard({
     >
       <div className="relative aspect-[16/10] w-full overflow-hidden bg-muted">
         {showMedia ? (
-          <img
-            src={perk.media ?? undefined}
-            alt=""
+          <MediaImage
+            src={perk.media!}
+            sizes={IMAGE_SIZES.card}
             loading="lazy"
+            decoding="async"
             className="size-full object-cover transition duration-300 group-hover:scale-[1.03]"
             onError={() => setBrokenMedia(true)}
           />

@@ -28,6 +28,7 @@ export function ProfileCard({
         <Avatar
           src={profile.avatar || profile.telegram_photo_url}
           name={name}
+          sizes="64px"
           className="size-16 text-xl ring-4 ring-primary-soft"
         />
         {isOwn ? (

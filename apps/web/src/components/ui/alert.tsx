@@ -8,16 +8,19 @@ export function Alert({
   title,
   children,
   className,
+  'data-testid': testId,
 }: {
   variant?: 'error' | 'info';
   title?: string;
   children?: ReactNode;
   className?: string;
+  'data-testid'?: string;
 }) {
   const Icon = variant === 'error' ? AlertCircleIcon : InfoIcon;
   return (
     <div
       role={variant === 'error' ? 'alert' : 'note'}
+      data-testid={testId}
       className={cn(
         'flex gap-3 rounded-xl border px-3.5 py-3 text-sm',
         variant === 'error'

@@ -8,7 +8,7 @@ const variants: Record<BadgeVariant, string> = {
   secondary: 'bg-primary-soft text-primary dark:text-foreground',
   accent: 'bg-accent-soft text-accent-foreground',
   success: 'bg-success-soft text-success',
-  destructive: 'bg-destructive text-white',
+  destructive: 'bg-destructive text-destructive-foreground',
   outline: 'border border-border text-muted-foreground',
 };
 

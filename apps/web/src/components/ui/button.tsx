@@ -1,23 +1,27 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { Spinner } from './spinner';
+import { pressable, touchTarget } from './touch';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link' | 'telegram';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
+// Every size offers a tap area of at least 44 × 44 px (touchTarget) and shows when it is pressed.
 const base =
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-xl font-semibold transition-colors ' +
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-xl font-semibold ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-55 ' +
-  'aria-disabled:pointer-events-none aria-disabled:opacity-55 select-none';
+  `aria-disabled:pointer-events-none aria-disabled:opacity-55 select-none ${pressable} ${touchTarget}`;
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-primary-foreground shadow-sm shadow-primary/25 hover:bg-primary/90 active:bg-primary/85',
-  secondary: 'bg-primary-soft text-primary hover:bg-primary-soft/70 dark:text-foreground',
-  outline: 'border border-input bg-card text-foreground hover:bg-muted',
-  ghost: 'text-foreground hover:bg-muted',
-  destructive: 'bg-destructive text-white hover:bg-destructive/90',
-  link: 'text-primary underline-offset-4 hover:underline px-0 h-auto',
-  telegram: 'bg-[#2AABEE] text-white shadow-sm shadow-[#2AABEE]/30 hover:bg-[#229ED9] active:bg-[#1d8fc5]',
+  secondary:
+    'bg-primary-soft text-primary hover:bg-primary-soft/70 active:bg-primary/20 dark:text-foreground dark:active:bg-primary/30',
+  outline: 'border border-input bg-card text-foreground hover:bg-muted active:bg-border',
+  ghost: 'text-foreground hover:bg-muted active:bg-border',
+  destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90 active:bg-destructive/80',
+  link: 'text-primary underline-offset-4 hover:underline active:opacity-70 px-0 h-auto',
+  // Telegram's blue, a shade deeper so its white text reads (5:1).
+  telegram: 'bg-[#0b74b5] text-white shadow-sm shadow-[#0b74b5]/30 hover:bg-[#0a679f] active:bg-[#095a8c]',
 };
 
 const sizes: Record<ButtonSize, string> = {

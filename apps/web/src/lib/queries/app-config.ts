@@ -1,25 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes, type PublicConfig } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 
 /** GET /api/v1/bot/config/ (public). */
-export interface AppConfig {
-  product_name: string;
-  telegram_bot_username: string | null;
-  telegram_bot_id: string | number | null;
-  welcome_bonus: string | number;
-}
+export type AppConfig = PublicConfig;
 
 export const DEFAULT_PRODUCT_NAME = 'Wyn';
 
 export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return api.get<AppConfig>(apiPaths.config, {
-    auth: false,
-    toast: false,
-    signal,
-    schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.publicConfigResponse)),
-  });
+  return api.call(routes.publicConfig, {}, { toast: false, signal });
 }
 
 export const appConfigQueryOptions = () =>

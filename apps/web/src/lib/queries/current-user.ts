@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type User } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { authSession, useIsAuthenticated } from '@/lib/session';
 
 export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
-  const user = await api.get<User>(apiPaths.currentUser, {
-    signal,
-    toast: false,
-    schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.user)),
-  });
+  const user = await api.call(routes.currentUser, {}, { signal, toast: false });
   if (authSession.isAuthenticated()) authSession.setUser(user);
   return user;
 }

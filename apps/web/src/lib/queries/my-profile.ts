@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TIMINGS, type Profile } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, TIMINGS, type Profile } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { accountCache, useIsAuthenticated } from '@/lib/session';
 
 export async function getMyProfile(signal?: AbortSignal): Promise<Profile> {
-  const profile = await api.get<Profile>(apiPaths.myProfile, {
-    signal,
-    schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.profile)),
-  });
+  const profile = await api.call(routes.myProfile, {}, { signal });
   accountCache.setProfile(profile);
   return profile;
 }

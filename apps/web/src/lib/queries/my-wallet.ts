@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Wallet } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type Wallet } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { accountCache, useIsAuthenticated } from '@/lib/session';
 
 export async function getMyWallet(signal?: AbortSignal): Promise<Wallet> {
-  const wallet = await api.get<Wallet>(apiPaths.myWallet, {
-    signal,
-    schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.wallet)),
-  });
+  const wallet = await api.call(routes.myWallet, {}, { signal });
   accountCache.setWallet(wallet);
   return wallet;
 }

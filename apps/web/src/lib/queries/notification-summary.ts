@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NotificationList } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type NotificationList } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { useLivePollInterval } from '@/lib/live-events';
@@ -8,10 +7,7 @@ import { useIsAuthenticated } from '@/lib/session';
 
 /** GET club/notifications/?ordering=-created_at — read for the unread badge. */
 export function getNotificationSummary(signal?: AbortSignal): Promise<NotificationList> {
-  return api.get<NotificationList>(apiPaths.notifications, {
-    signal,
-    query: { ordering: '-created_at', page_size: 1 },
-  });
+  return api.call(routes.notifications, { query: { ordering: '-created_at', page_size: 1 } }, { signal });
 }
 
 export const notificationSummaryQueryOptions = () =>

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TIMINGS, type UpdateSettingsRequest, type UserSettings } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, TIMINGS, type UpdateSettingsRequest, type UserSettings } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { accountCache, useIsAuthenticated } from '@/lib/session';
 
 export async function getUserSettings(signal?: AbortSignal): Promise<UserSettings> {
-  const settings = await api.get<UserSettings>(apiPaths.userSettings, { signal, toast: false });
+  const settings = await api.call(routes.userSettings, {}, { signal, toast: false });
   accountCache.setSettings(settings);
   return settings;
 }
@@ -26,7 +25,7 @@ export function useUserSettings() {
 }
 
 export function updateUserSettings(body: UpdateSettingsRequest): Promise<UserSettings> {
-  return api.post<UserSettings>(apiPaths.updateUserSettings, body);
+  return api.call(routes.updateUserSettings, { body });
 }
 
 export function useUpdateUserSettings() {

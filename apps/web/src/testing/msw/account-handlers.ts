@@ -1,12 +1,11 @@
 import { HttpResponse } from 'msw';
-import type { PublicConfig, Wallet } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type PublicConfig } from '@wyn/contract';
 import { USER_ID } from '../fixtures';
 import { api } from './api';
 
 /** The signed-in member's wallet (contract shape: the client checks it against the schema in tests). */
 export function myWalletHandler(balance = '100.00') {
-  return api.get<Wallet>(apiPaths.myWallet, () =>
+  return api.on(routes.myWallet, () =>
     HttpResponse.json({ id: '55555555-5555-4555-8555-555555555555', user: USER_ID, balance }),
   );
 }
@@ -20,5 +19,5 @@ export const appConfig: PublicConfig = {
 
 /** The public configuration (bot id for Telegram sign-in, product name). */
 export function appConfigHandler(config: Partial<PublicConfig> = {}) {
-  return api.get<PublicConfig>(apiPaths.config, () => HttpResponse.json({ ...appConfig, ...config }));
+  return api.on(routes.publicConfig, () => HttpResponse.json({ ...appConfig, ...config }));
 }

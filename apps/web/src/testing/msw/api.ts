@@ -1,8 +1,9 @@
 import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver, type PathParams } from 'msw';
-import type { ErrorBody } from '@wyn/contract';
+import type { EndpointOutput, ErrorBody, Route } from '@wyn/contract';
+import type { EndpointName, Endpoints } from '@wyn/contract/endpoints';
 import { server } from './server';
 
-/** Matches an API path (relative to /api/v1/, as in `apiPaths`) on whatever origin the test runs at. */
+/** Matches an API path (relative to /api/v1/, as a route declares it) on whatever origin the test runs at. */
 export const apiUrl = (path: string) => `*/api/v1/${path.split('?')[0]}`;
 
 type Resolver<Res extends DefaultBodyType, Req extends DefaultBodyType = DefaultBodyType> = HttpResponseResolver<
@@ -13,6 +14,18 @@ type Resolver<Res extends DefaultBodyType, Req extends DefaultBodyType = Default
 
 /** Typed handlers: the response type comes from the contract, so a fixture that drifts fails the type check. */
 export const api = {
+  /**
+   * A handler for a contract endpoint, at its declared method and path (`:id` parameters match any value);
+   * the fixture is typed by the endpoint's response (or the error shape), and the client checks a success
+   * answer against the schema too.
+   */
+  on: <N extends EndpointName>(
+    route: Route<N>,
+    resolver: Resolver<(EndpointOutput<Endpoints[N]> | ErrorBody) & DefaultBodyType>,
+  ) => {
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    return http[method](apiUrl(route.path), resolver);
+  },
   get: <Res extends DefaultBodyType>(path: string, resolver: Resolver<Res>) => http.get(apiUrl(path), resolver),
   post: <Res extends DefaultBodyType, Req extends DefaultBodyType = DefaultBodyType>(
     path: string,
@@ -27,7 +40,7 @@ export const api = {
 
 /** The server's error shape (docs/architecture.md, API conventions). */
 export function apiError(status: number, body: ErrorBody, headers?: Record<string, string>) {
-  return HttpResponse.json(body, { status, ...(headers ? { headers } : {}) });
+  return HttpResponse.json<ErrorBody>(body, { status, ...(headers ? { headers } : {}) });
 }
 
 /** Every request that reached the network in this test (method, path with query, headers), in order. */

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type AuthResponse } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { completeSignIn } from '../lib/complete-sign-in';
 
@@ -11,7 +10,7 @@ export interface LoginInput {
 
 /** POST bot/login/ — errors are shown inline by the form, so no toast. */
 export function login(input: LoginInput): Promise<AuthResponse> {
-  return api.post<AuthResponse>(apiPaths.login, input, { toast: false });
+  return api.call(routes.login, { body: input }, { toast: false });
 }
 
 export function useLogin() {

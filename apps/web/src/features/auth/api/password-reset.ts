@@ -1,16 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordResetConfirmRequest, PasswordResetRequest, PasswordResetResponse } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import {
+  routes,
+  type PasswordResetConfirmRequest,
+  type PasswordResetRequest,
+  type PasswordResetResponse,
+} from '@wyn/contract';
 import { api } from '@/lib/api-client';
 
 /** POST bot/password-reset/ → {detail}, the same answer whether or not the account exists. */
 export function requestPasswordReset(input: PasswordResetRequest): Promise<PasswordResetResponse> {
-  return api.post<PasswordResetResponse>(apiPaths.passwordReset, input, { toast: false });
+  return api.call(routes.passwordReset, { body: input }, { toast: false });
 }
 
 /** POST bot/password-reset/confirm/ → {detail}; the member then signs in with the new password. */
 export function confirmPasswordReset(input: PasswordResetConfirmRequest): Promise<PasswordResetResponse> {
-  return api.post<PasswordResetResponse>(apiPaths.passwordResetConfirm, input, { toast: false });
+  return api.call(routes.passwordResetConfirm, { body: input }, { toast: false });
 }
 
 export function useRequestPasswordReset() {

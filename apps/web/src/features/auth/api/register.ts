@@ -1,11 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterRequest, RegisterResponse } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type RegisterRequest, type RegisterResponse } from '@wyn/contract';
 import { api } from '@/lib/api-client';
+import { referralCode } from '@/lib/start-link';
 
-/** POST bot/register/ → {detail, identifier, delivery}. Field errors are shown inline. */
+/**
+ * POST bot/register/ → {detail, identifier, delivery}. Field errors are shown inline. Carries the code of an
+ * `r_<code>` invitation this browser arrived through (the server ignores one that does not apply).
+ */
 export function register(input: RegisterRequest): Promise<RegisterResponse> {
-  return api.post<RegisterResponse>(apiPaths.register, input, { toast: false });
+  const code = input.referral_code ?? referralCode();
+  return api.call(routes.register, { body: code ? { ...input, referral_code: code } : input }, { toast: false });
 }
 
 export function useRegister() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 
 /** POST bot/otp-resend/ → {detail}; 429 with Retry-After within 60 s of the last code. */
 export function resendOtp(input: { identifier: string }): Promise<{ detail: string }> {
-  return api.post<{ detail: string }>(apiPaths.otpResend, input, { toast: false });
+  return api.call(routes.otpResend, { body: input }, { toast: false });
 }
 
 export function useResendOtp() {

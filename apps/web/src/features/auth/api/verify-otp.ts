@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type AuthResponse } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { completeSignIn } from '../lib/complete-sign-in';
 
@@ -11,7 +10,7 @@ export interface VerifyOtpInput {
 
 /** POST bot/otp-verify/ → AuthResponse. */
 export function verifyOtp(input: VerifyOtpInput): Promise<AuthResponse> {
-  return api.post<AuthResponse>(apiPaths.otpVerify, input, { toast: false });
+  return api.call(routes.otpVerify, { body: input }, { toast: false });
 }
 
 export function useVerifyOtp() {

@@ -26,7 +26,7 @@ export function AuthShell({
   const productName = useProductName();
   return (
     <div className="flex min-h-dvh w-full">
-      <aside className="relative hidden w-[44%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-[#6d4dff] via-[#5b3df5] to-[#2f1aa8] p-10 text-white lg:flex">
+      <aside className="relative hidden w-[44%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-[#5b3df5] via-[#4c30e6] to-[#2f1aa8] p-10 text-white lg:flex">
         <div aria-hidden="true" className="absolute -top-24 -right-24 size-80 rounded-full bg-white/10" />
         <div
           aria-hidden="true"
@@ -48,7 +48,7 @@ export function AuthShell({
             ))}
           </ul>
         </div>
-        <p className="relative text-sm text-white/60">{productName} · Telegram Mini App and web</p>
+        <p className="relative text-sm text-white/85">{productName} · Telegram Mini App and web</p>
       </aside>
 
       <div className="flex flex-1 flex-col items-center px-5 pt-[max(2rem,env(safe-area-inset-top))] pb-8 sm:px-8">
@@ -60,10 +60,10 @@ export function AuthShell({
           {footer ? <div className="mt-8 text-center text-sm text-muted-foreground">{footer}</div> : null}
         </div>
         <footer className="mt-10 flex gap-5 text-sm text-muted-foreground">
-          <Link to={paths.terms} className="rounded hover:text-foreground hover:underline">
+          <Link to={paths.terms} className="relative touch-target rounded hover:text-foreground hover:underline">
             Terms
           </Link>
-          <Link to={paths.privacy} className="rounded hover:text-foreground hover:underline">
+          <Link to={paths.privacy} className="relative touch-target rounded hover:text-foreground hover:underline">
             Privacy
           </Link>
         </footer>

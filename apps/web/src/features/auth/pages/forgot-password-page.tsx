@@ -15,6 +15,9 @@ import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/passwor
 import { AuthShell } from '../components/auth-shell';
 import { PasswordInput } from '../components/password-input';
 
+/** A complete one-time code: LIMITS.otpLength digits. */
+const OTP_PATTERN = new RegExp(`^\\d{${LIMITS.otpLength}}$`);
+
 interface CodeErrors {
   otp?: string;
   password?: string;
@@ -68,7 +71,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setFormError(null);
     const errors: CodeErrors = {};
-    if (!/^\d{6}$/.test(otp.trim())) errors.otp = MSG.verifyFillAll;
+    if (!OTP_PATTERN.test(otp.trim())) errors.otp = MSG.verifyFillAll;
     if (!password) errors.password = MSG.passwordRequired;
     else if (password.length < LIMITS.passwordMin) errors.password = MSG.passwordTooShort;
     if (password && confirm !== password) errors.confirm = MSG.passwordsDoNotMatch;

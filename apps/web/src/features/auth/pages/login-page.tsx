@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, MSG, TIMINGS } from '@wyn/contract';
+import { ACCOUNT_MSG, ErrorCode, MSG, TIMINGS } from '@wyn/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { notify } from '@/lib/toast';
@@ -22,8 +22,6 @@ import { buildTelegramOAuthUrl, parseTelegramLoginResult, stripTelegramLoginPara
 import type { LoginLocationState } from './splash-page';
 
 const IDENTIFIER_REQUIRED = 'Username, email or phone is required';
-/** ErrorCode.notVerified (the contract's ErrorCode lives beside zod schemas; a literal keeps zod out of this chunk). */
-const NOT_VERIFIED = 'not_verified';
 
 interface FieldErrors {
   identifier?: string;
@@ -89,6 +87,7 @@ export function LoginPage() {
     return () => clearTimeout(t);
   }, [oauthReturn, handledReturn, navigate, location.pathname, location.search, location.state, authenticateTelegram]);
 
+  // A failed Mini App sign-in is said once, in the alert above its button (no toast repeating it).
   function loginWithMiniApp() {
     const initData = getInitData();
     if (!initData) {
@@ -96,16 +95,7 @@ export function LoginPage() {
       return;
     }
     setTgError(null);
-    authenticateTelegram(
-      { initData },
-      {
-        onError: (e) => {
-          const msg = telegramErrorMessage(e);
-          setTgError(msg);
-          notify.error(msg);
-        },
-      },
-    );
+    authenticateTelegram({ initData }, { onError: (e) => setTgError(telegramErrorMessage(e)) });
   }
 
   // Coming from the splash inside a Mini App: try the Mini App sign-in automatically after 300 ms.
@@ -116,22 +106,13 @@ export function LoginPage() {
       setAutoTried(true);
       const initData = getInitData();
       if (!initData) return;
-      authenticateTelegram(
-        { initData },
-        {
-          onError: (e) => {
-            const msg = telegramErrorMessage(e);
-            setTgError(msg);
-            notify.error(msg);
-          },
-        },
-      );
+      authenticateTelegram({ initData }, { onError: (e) => setTgError(telegramErrorMessage(e)) });
     }, TIMINGS.autoTelegramLoginDelayMs);
     return () => clearTimeout(t);
   }, [fromSplash, miniApp, autoTried, signedIn, authenticateTelegram]);
 
   const botId = config.data?.telegram_bot_id ?? null;
-  const telegramConfigured = botId !== null && botId !== '';
+  const telegramConfigured = botId !== null;
   function loginWithTelegram() {
     if (!telegramConfigured) return;
     const origin = window.location.origin;
@@ -164,7 +145,7 @@ export function LoginPage() {
             if (fe.password) inline.password = fe.password;
             setFieldErrors(inline);
             if (!inline.identifier && !inline.password) {
-              setFormError({ message: err.message, notVerified: err.code === NOT_VERIFIED });
+              setFormError({ message: err.message, notVerified: err.code === ErrorCode.notVerified });
             }
           } else {
             setFormError({ message: MSG.authFailed, notVerified: false });
@@ -213,19 +194,22 @@ export function LoginPage() {
             Login with Telegram Mini App
           </Button>
         ) : null}
-        <Button
-          variant={miniApp ? 'outline' : 'telegram'}
-          size="lg"
-          className="w-full"
-          onClick={loginWithTelegram}
-          disabled={!telegramConfigured || busy}
-          loading={config.isPending || (busy && !miniApp)}
-          aria-describedby={!config.isPending && !telegramConfigured ? 'telegram-not-configured' : undefined}
-        >
-          {config.isPending || (busy && !miniApp) ? null : <TelegramIcon className="size-5" />}
-          Login with Telegram
-        </Button>
-        {!config.isPending && !telegramConfigured ? (
+        {/* Telegram's web login cannot work inside Telegram: a Mini App signs in with its launch data only. */}
+        {miniApp ? null : (
+          <Button
+            variant="telegram"
+            size="lg"
+            className="w-full"
+            onClick={loginWithTelegram}
+            disabled={!telegramConfigured || busy}
+            loading={config.isPending || busy}
+            aria-describedby={!config.isPending && !telegramConfigured ? 'telegram-not-configured' : undefined}
+          >
+            {config.isPending || busy ? null : <TelegramIcon className="size-5" />}
+            Login with Telegram
+          </Button>
+        )}
+        {!miniApp && !config.isPending && !telegramConfigured ? (
           <p
             id="telegram-not-configured"
             className="text-center text-xs text-muted-foreground"
@@ -265,7 +249,7 @@ export function LoginPage() {
                   ? `${paths.forgotPassword}?identifier=${encodeURIComponent(identifier.trim())}`
                   : paths.forgotPassword
               }
-              className="text-sm font-semibold text-primary hover:underline"
+              className="relative touch-target text-sm font-semibold text-primary hover:underline"
             >
               {ACCOUNT_MSG.forgotPasswordLink}
             </Link>

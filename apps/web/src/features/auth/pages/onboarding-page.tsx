@@ -34,7 +34,7 @@ export function OnboardingPage() {
   const productName = useProductName();
   useDocumentTitle('Get started', productName);
   return (
-    <div className="mx-auto flex min-h-dvh w-full max-w-lg flex-col px-5 pt-[max(2rem,env(safe-area-inset-top))] pb-[max(1.5rem,env(safe-area-inset-bottom))]">
+    <div className="mx-auto flex min-h-[var(--app-height)] w-full max-w-lg flex-col px-5 pt-[max(2rem,env(safe-area-inset-top))] pb-[max(1.5rem,var(--safe-bottom))]">
       <Logo name={productName} />
       <div className="mt-10">
         <h1 className="text-3xl leading-tight font-extrabold tracking-tight">Your community, rewarded.</h1>

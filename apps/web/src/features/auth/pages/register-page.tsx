@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, MSG } from '@wyn/contract';
+import { ACCOUNT_MSG, LIMITS, MSG } from '@wyn/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notify } from '@/lib/toast';
@@ -131,7 +131,12 @@ export function RegisterPage() {
             />
           </FormField>
         </div>
-        <FormField label="Password" required error={errors.password} hint="At least 8 characters.">
+        <FormField
+          label="Password"
+          required
+          error={errors.password}
+          hint={`At least ${LIMITS.passwordMin} characters.`}
+        >
           <PasswordInput
             name="password"
             autoComplete="new-password"

@@ -1,8 +1,7 @@
-import { MSG, type AuthResponse } from '@wyn/contract';
+import { MSG, routes, type AuthResponse } from '@wyn/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { delay, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@/config/paths';
 import { authSession, redirectAfterAuth } from '@/lib/session';
 import { user } from '@/testing/fixtures';
 import { appConfigHandler } from '@/testing/msw/account-handlers';
@@ -33,7 +32,7 @@ describe('TelegramAuthPage', () => {
     const sent: unknown[] = [];
     server.use(
       appConfigHandler(),
-      api.post<AuthResponse>(apiPaths.telegramAuth, async ({ request }) => {
+      api.on(routes.telegramAuth, async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json(auth);
       }),
@@ -49,7 +48,7 @@ describe('TelegramAuthPage', () => {
     let n = 0;
     server.use(
       appConfigHandler(),
-      api.post(apiPaths.telegramAuth, () =>
+      api.on(routes.telegramAuth, () =>
         ++n === 1 ? apiError(401, { detail: MSG.telegramExpired, code: 'telegram_invalid' }) : HttpResponse.json(auth),
       ),
     );
@@ -63,7 +62,7 @@ describe('TelegramAuthPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.use(
       appConfigHandler(),
-      api.post(apiPaths.telegramAuth, async () => {
+      api.on(routes.telegramAuth, async () => {
         await delay('infinite');
         return HttpResponse.json(auth);
       }),

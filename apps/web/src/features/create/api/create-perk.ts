@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PerkDetail } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type PerkDetail } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import type { CreatePerkPayload } from '../lib/perk-form';
 
 /** POST club/perks/ (JSON) — the wizard shows its own failure message. */
 export function createPerk(payload: CreatePerkPayload): Promise<PerkDetail> {
-  return api.post<PerkDetail>(apiPaths.perksCreate, payload, { toast: false });
+  return api.call(routes.perkCreate, { body: payload }, { toast: false });
 }
 
 export function useCreatePerk() {

@@ -1,18 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes, type QuestDetail } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import type { CreateQuestPayload } from '../lib/quest-form';
 
 /** The created quest; only its id is used here. */
-export interface CreatedQuest {
-  id: string;
-  title: string;
-}
+export type CreatedQuest = QuestDetail;
 
 /** POST club/tasks/ — the wizard shows its own failure message. */
 export function createQuest(payload: CreateQuestPayload): Promise<CreatedQuest> {
-  return api.post<CreatedQuest>(apiPaths.quests, payload, { toast: false });
+  return api.call(routes.questCreate, { body: payload }, { toast: false });
 }
 
 export function useCreateQuest() {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tag } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type Tag } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 
 /** POST club/tags/ {name} — errors shown inline by the dialog. */
 export function createTag(name: string): Promise<Tag> {
-  return api.post<Tag>(apiPaths.tags, { name: name.trim() }, { toast: false });
+  return api.call(routes.tagCreate, { body: { name: name.trim() } }, { toast: false });
 }
 
 export function useCreateTag() {

@@ -1,24 +1,16 @@
-import { apiPaths } from '@/config/paths';
+import { routes, type MediaUpload } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { ApiError, extractMessage } from '@/lib/api-error';
 import { sleep } from '@/lib/retry';
 import { nextUploadDelay } from '../lib/upload-policy';
 
-export interface UploadedMedia {
-  id: string;
-  url: string;
-  mime_type: string;
-  size: number;
-}
+export type UploadedMedia = MediaUpload;
 
 /**
  * `exclusive`: a perk's exclusive image or video, stored privately by the server (never under /media); the answer's
  * url is a `private:` reference that only the perk can use, shown to buyers through signed links.
  */
 export type UploadPurpose = 'public' | 'exclusive';
-
-const mediaUploadPath = (purpose: UploadPurpose) =>
-  apiPaths.mediaUpload + (purpose === 'exclusive' ? '?purpose=exclusive' : '');
 
 /**
  * POST club/media/upload/ with progress, through the API client (its token, refresh queue and error mapping):
@@ -34,12 +26,15 @@ export async function uploadMedia(
     try {
       const body = new FormData();
       body.append('file', file);
-      return await api.upload<UploadedMedia>(mediaUploadPath(purpose), body, {
-        onProgress,
-        signal,
-        toast: false,
-        schema: import.meta.env.DEV && (() => import('@wyn/contract').then((m) => m.mediaUpload)),
-      });
+      return await api.call(
+        routes.mediaUpload,
+        {
+          ...(purpose === 'exclusive' ? { query: { purpose } } : {}),
+          // The endpoint declares only its file field (no text schema), so its input type has no body.
+          body,
+        },
+        { onProgress, signal, toast: false },
+      );
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       const delay = nextUploadDelay(attempt, e.kind === 'http' ? e.status : undefined);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LIMITS } from '@wyn/contract';
+import { LIMITS, MIN_LEVEL_MAX } from '@wyn/contract';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -15,10 +15,12 @@ export interface BasicsValues {
   tags: TagRef[];
   max_participants: string;
   deadline: string;
+  /** Members below this level may not take part (quest) or redeem (perk); empty for anyone. */
+  min_level: string;
 }
 
 interface BasicsUpdate {
-  (key: 'title' | 'description' | 'max_participants' | 'deadline', value: string): void;
+  (key: 'title' | 'description' | 'max_participants' | 'deadline' | 'min_level', value: string): void;
   (key: 'tags', value: TagRef[]): void;
 }
 
@@ -39,9 +41,11 @@ export function BasicsFields({
   update,
   placeholders,
   amount,
+  limits,
   media,
   onPickMedia,
   onClearMedia,
+  header,
   beforeMedia,
   children,
 }: {
@@ -57,15 +61,31 @@ export function BasicsFields({
     value: string;
     error: string | undefined;
     onChange: (value: string) => void;
+    /** Edit: the server no longer lets it change (the hint says why). */
+    disabled?: boolean;
+  };
+  /** Edit: what the quest's state allows for max participants and the deadline. */
+  limits?: {
+    maxHint?: string;
+    maxDisabled?: boolean;
+    /** Members who already joined: the lowest maximum. */
+    maxMin?: number;
+    deadlineHint?: string;
+    deadlineDisabled?: boolean;
+    /** The earliest deadline allowed (datetime-local), when later than now. */
+    deadlineMin?: string;
   };
   media: MediaState;
   onPickMedia: (file: File) => void;
   onClearMedia: () => void;
+  /** Shown above the title (the edit screen's fixed type). */
+  header?: ReactNode;
   beforeMedia?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-5">
+      {header}
       <FormField label="Title" required error={errors.title}>
         <Input
           value={form.title}
@@ -100,31 +120,56 @@ export function BasicsFields({
             inputMode="decimal"
             min={0}
             step={0.01}
+            disabled={amount.disabled}
             value={amount.value}
             onChange={(e) => amount.onChange(e.target.value)}
             placeholder={amount.placeholder}
           />
         </FormField>
-        <FormField label="Max participants" error={errors.max_participants} hint="Leave empty for unlimited.">
+        <FormField
+          label="Max participants"
+          error={errors.max_participants}
+          hint={limits?.maxHint ?? 'Leave empty for unlimited.'}
+        >
           <Input
             type="number"
             inputMode="numeric"
-            min={1}
+            min={Math.max(1, limits?.maxMin ?? 1)}
             step={1}
+            disabled={limits?.maxDisabled}
             value={form.max_participants}
             onChange={(e) => update('max_participants', e.target.value)}
             placeholder="Unlimited"
           />
         </FormField>
       </div>
-      <FormField label="Deadline" error={errors.deadline} hint="Optional.">
-        <Input
-          type="datetime-local"
-          min={localNow()}
-          value={form.deadline}
-          onChange={(e) => update('deadline', e.target.value)}
-        />
-      </FormField>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <FormField label="Deadline" error={errors.deadline} hint={limits?.deadlineHint ?? 'Optional.'}>
+          <Input
+            type="datetime-local"
+            min={limits?.deadlineMin && limits.deadlineMin > localNow() ? limits.deadlineMin : localNow()}
+            disabled={limits?.deadlineDisabled}
+            value={form.deadline}
+            onChange={(e) => update('deadline', e.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="Minimum level"
+          error={errors.min_level}
+          hint="Members below it are told how much XP they need. Empty for anyone."
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MIN_LEVEL_MAX}
+            step={1}
+            value={form.min_level}
+            onChange={(e) => update('min_level', e.target.value)}
+            placeholder="Anyone"
+          />
+        </FormField>
+      </div>
       {children}
     </div>
   );

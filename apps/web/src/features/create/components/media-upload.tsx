@@ -3,6 +3,7 @@ import { CheckIcon, ImageIcon, InfoIcon, UploadIcon, XIcon } from '@/components/
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
+import { IMAGE_OR_VIDEO_ACCEPT } from '../lib/upload-policy';
 import type { MediaState } from '../lib/use-media-upload';
 
 /** Media picker for the wizard: preview, progress bar, success or local-preview-only note. */
@@ -11,7 +12,7 @@ export function MediaUpload({
   onPick,
   onClear,
   label = 'Media',
-  accept = 'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/quicktime,video/x-msvideo,video/webm',
+  accept = IMAGE_OR_VIDEO_ACCEPT,
   hint = 'Images up to 5 MB (JPEG, PNG, GIF, WebP); videos up to 30 MB — best under 1 minute.',
   prompt = 'Add an image or video',
   optional = true,
@@ -65,7 +66,7 @@ export function MediaUpload({
               type="button"
               onClick={onClear}
               aria-label="Remove media"
-              className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-white"
+              className="touch-target absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-white"
             >
               <XIcon className="size-4" />
             </button>

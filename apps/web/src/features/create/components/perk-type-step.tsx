@@ -6,6 +6,7 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { LIMITS } from '@wyn/contract';
 import { cn } from '@/lib/cn';
+import { haptic } from '@/lib/telegram';
 import {
   CONTENT_TYPE_OPTIONS,
   PERK_TYPE_OPTIONS,
@@ -13,13 +14,11 @@ import {
   type PerkFieldErrors,
   type PerkForm,
 } from '../lib/perk-form';
+import { IMAGE_ACCEPT, VIDEO_ACCEPT } from '../lib/upload-policy';
 import type { MediaState } from '../lib/use-media-upload';
 import { MediaUpload } from './media-upload';
 
 type Update = <K extends keyof PerkForm>(key: K, value: PerkForm[K]) => void;
-
-const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
-const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/x-msvideo,video/webm';
 
 /** Step 1 of a perk: the perk type (fixed when editing) and its delivery fields. */
 export function PerkTypeStep({
@@ -67,7 +66,10 @@ export function PerkTypeStep({
                 role="radio"
                 aria-checked={on}
                 disabled={disabled}
-                onClick={() => update('perk_type', value)}
+                onClick={() => {
+                  if (!on) haptic.selection();
+                  update('perk_type', value);
+                }}
                 className={cn(
                   'flex min-w-0 items-center gap-3 rounded-2xl border bg-card p-3 text-left transition focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-45',
                   on ? 'border-primary ring-1 ring-primary' : 'border-border hover:border-primary/40',

@@ -1,8 +1,7 @@
+import { isBlobUrl, PERK_MSG } from '@wyn/contract';
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { notify } from '@/lib/toast';
 import {
-  isBlobUrl,
-  PERK_FORM_MSG,
   perkFinalCheck,
   validatePerkStep1,
   validatePerkStep2,
@@ -92,8 +91,8 @@ export function PerkWizard({
 
   const pickExclusive = (file: File) => {
     if (!onlyImageOrVideo(file)) {
-      exclusive.reject(PERK_FORM_MSG.onlyImageVideo);
-      notify.error(PERK_FORM_MSG.onlyImageVideo);
+      exclusive.reject(PERK_MSG.onlyImageVideo);
+      notify.error(PERK_MSG.onlyImageVideo);
       return;
     }
     setErrors((e) => (e.permanent_media_url ? { ...e, permanent_media_url: undefined } : e));

@@ -1,4 +1,4 @@
-import { questTypes, type QuestType } from '@wyn/contract';
+import { QUEST_MSG, questTypes, type ChannelType, type QuestType } from '@wyn/contract';
 import { CheckIcon } from '@/components/icons';
 import { QuestTypeIcon } from '@/components/cards/type-icons';
 import { Button } from '@/components/ui/button';
@@ -7,14 +7,9 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { QUEST_TYPE_LABELS } from '@/lib/labels';
-import { canTestAccess, CHANNEL_MSG, channelButtonLabel, type ChannelCheckState } from '../lib/channel-check';
-import {
-  CHANNEL_TYPES,
-  isPrivateChannelType,
-  type ChannelType,
-  type FieldErrors,
-  type QuestForm,
-} from '../lib/quest-form';
+import { haptic } from '@/lib/telegram';
+import { canTestAccess, channelButtonLabel, type ChannelCheckState } from '../lib/channel-check';
+import { CHANNEL_TYPES, isPrivateChannelType, type FieldErrors, type QuestForm } from '../lib/quest-form';
 
 const TYPE_HINTS: Record<QuestType, string> = {
   join: 'Members join your Telegram channel or group',
@@ -62,7 +57,10 @@ export function QuestTypeStep({
                 type="button"
                 role="radio"
                 aria-checked={on}
-                onClick={() => update('task_type', type)}
+                onClick={() => {
+                  if (!on) haptic.selection();
+                  update('task_type', type);
+                }}
                 className={cn(
                   'flex min-w-0 items-center gap-3 rounded-2xl border bg-card p-3 text-left transition focus-visible:outline-2 focus-visible:outline-ring',
                   on ? 'border-primary ring-1 ring-primary' : 'border-border hover:border-primary/40',
@@ -112,7 +110,7 @@ function TypeFields({
             label="Channel username"
             required
             error={errors.channel_username}
-            hint={CHANNEL_MSG.help}
+            hint={QUEST_MSG.channelHelp}
             labelAction={
               verified ? (
                 <span

@@ -3,29 +3,17 @@ import { QuestTypeIcon } from '@/components/cards/type-icons';
 import { Alert } from '@/components/ui/alert';
 import { formatPoints } from '@/lib/format';
 import { QUEST_TYPE_LABELS } from '@/lib/labels';
-import { CHANNEL_TYPES, escrowAmount, normalizeChannelUsername, type QuestForm } from '../lib/quest-form';
+import { escrowAmount, questTypeDetail, type EscrowChange, type QuestForm } from '../lib/quest-form';
 import type { MediaState } from '../lib/use-media-upload';
 import { DescriptionRow, LimitRows, mediaText, ReviewHeading, ReviewRow as Row, TagsRow } from './review-summary';
 
-function typeDetail(form: QuestForm): [string, string] | null {
-  switch (form.task_type) {
-    case 'join': {
-      const type = CHANNEL_TYPES.find((t) => t.value === form.channel_type)?.label ?? '';
-      return ['Channel', `@${normalizeChannelUsername(form.channel_username)} · ${type}`];
-    }
-    case 'start_bot':
-      return ['Bot', `@${form.bot_username.trim().replace(/^@+/, '')}`];
-    case 'follow':
-      return ['Instagram', form.social_platform.trim()];
-    case 'post':
-      return ['Hashtag', form.hashtag.trim()];
-    case 'watch':
-      return ['YouTube video', form.video_id.trim()];
-    case 'visit':
-      return ['Link', form.target_url.trim()];
-    default:
-      return null;
-  }
+const VIDEO_RE = /\.(mp4|webm|mov|avi)(\?|$)/i;
+
+/** The edit screen's review: what happens to the cover, and how the escrow moves. */
+export interface QuestReviewEdit {
+  currentMedia: string | null;
+  removeMedia: boolean;
+  escrow: EscrowChange | null;
 }
 
 export function ReviewStep({
@@ -34,15 +22,18 @@ export function ReviewStep({
   balance,
   botVerified,
   error,
+  edit,
 }: {
   form: QuestForm;
   media: MediaState;
   balance: string | undefined;
   botVerified: boolean;
   error: string | null;
+  /** Set on the edit screen: saving changes instead of creating. */
+  edit?: QuestReviewEdit;
 }) {
   const escrow = escrowAmount(form);
-  const detail = typeDetail(form);
+  const detail = questTypeDetail(form);
   const balanceNum = balance != null ? Number(balance) : null;
   const reward = Number(form.reward_amount);
   const needed = escrow ?? reward;
@@ -51,17 +42,20 @@ export function ReviewStep({
 
   return (
     <div className="flex flex-col gap-4">
-      {error ? <Alert title="Can't create the quest yet">{error}</Alert> : null}
+      {error ? <Alert title={edit ? "Can't save the changes" : "Can't create the quest yet"}>{error}</Alert> : null}
       <ReviewHeading
         icon={form.task_type ? <QuestTypeIcon type={form.task_type} /> : null}
         kind={form.task_type ? QUEST_TYPE_LABELS[form.task_type] : 'Quest'}
         title={form.title.trim() || 'Untitled Quest'}
         media={media}
       />
+      {edit?.currentMedia && !edit.removeMedia && media.status === 'idle' && !VIDEO_RE.test(edit.currentMedia) ? (
+        <img src={edit.currentMedia} alt="" className="aspect-video w-full rounded-2xl bg-muted object-cover" />
+      ) : null}
       <dl className="divide-y divide-border rounded-2xl border border-border bg-card px-4">
         <DescriptionRow description={form.description} />
         {detail ? <Row label={detail[0]}>{detail[1]}</Row> : null}
-        {form.task_type === 'join' ? (
+        {form.task_type === 'join' && !edit ? (
           <Row label="Bot access">
             {botVerified ? (
               <span className="text-success">Verified</span>
@@ -82,24 +76,65 @@ export function ReviewStep({
         {form.completion_criteria.trim() ? (
           <Row label="Completion criteria">{form.completion_criteria.trim()}</Row>
         ) : null}
-        <Row label="Media">{mediaText(media, 'None')}</Row>
+        <Row label="Media">{mediaText(media, edit ? coverText(edit) : 'None')}</Row>
       </dl>
+      {edit ? (
+        <EscrowChangeNote change={edit.escrow} balance={balance} />
+      ) : (
+        <div
+          className="rounded-2xl border border-accent/40 bg-accent-soft p-4 text-sm text-accent-foreground"
+          data-testid="escrow-note"
+        >
+          {escrow != null ? (
+            <p className="font-semibold">Escrow: {formatPoints(escrow)} will be reserved from your balance</p>
+          ) : (
+            <p className="font-semibold">
+              No maximum set: each approved reward is paid from your balance when it is approved.
+            </p>
+          )}
+          <p className="mt-1">
+            Your balance: {balance != null ? formatPoints(balance) : '…'}
+            {short ? ' — not enough for this quest.' : ''}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function coverText(edit: QuestReviewEdit): string {
+  if (edit.removeMedia) return 'Removed';
+  return edit.currentMedia ? 'Current cover (unchanged)' : 'None';
+}
+
+/** Extra escrow taken from the balance (with the balance, and whether it is enough), or escrow returned. */
+function EscrowChangeNote({ change, balance }: { change: EscrowChange | null; balance: string | undefined }) {
+  if (!change) return null;
+  if (change.kind === 'return')
+    return (
       <div
-        className="rounded-2xl border border-accent/40 bg-accent-soft p-4 text-sm text-accent-foreground"
+        className="rounded-2xl border border-success/40 bg-success/10 p-4 text-sm text-foreground"
         data-testid="escrow-note"
       >
-        {escrow != null ? (
-          <p className="font-semibold">Escrow: {formatPoints(escrow)} will be reserved from your balance</p>
-        ) : (
-          <p className="font-semibold">
-            No maximum set: each approved reward is paid from your balance when it is approved.
-          </p>
-        )}
-        <p className="mt-1">
-          Your balance: {balance != null ? formatPoints(balance) : '…'}
-          {short ? ' — not enough for this quest.' : ''}
-        </p>
+        <p className="font-semibold">{formatPoints(change.amount)} of escrow will be returned to your balance.</p>
+        <p className="mt-1">The escrow (reward × places) this quest needs is smaller after this change.</p>
       </div>
+    );
+  const balanceNum = balance != null ? Number(balance) : null;
+  const short = balanceNum != null && balanceNum < change.amount;
+  return (
+    <div
+      className="rounded-2xl border border-accent/40 bg-accent-soft p-4 text-sm text-accent-foreground"
+      data-testid="escrow-note"
+    >
+      <p className="font-semibold">
+        Extra escrow: {change.atMost ? 'up to ' : ''}
+        {formatPoints(change.amount)} will be reserved from your balance
+      </p>
+      <p className="mt-1">
+        Your balance: {balance != null ? formatPoints(balance) : '…'}
+        {short ? ' — not enough for this change.' : ''}
+      </p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { LIMITS } from '@wyn/contract';
 import { CheckIcon, PlusIcon, SearchIcon, TagIcon, XIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -8,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { haptic } from '@/lib/telegram';
 import { notify } from '@/lib/toast';
 import { useCreateTag } from '../api/create-tag';
 import { useTags } from '../api/get-tags';
@@ -31,8 +33,10 @@ export function TagPicker({ value, onChange }: { value: TagRef[]; onChange: (tag
   const searchId = useId();
   const selected = new Set(value.map((t) => t.id));
 
-  const toggle = (tag: TagRef) =>
+  const toggle = (tag: TagRef) => {
+    haptic.selection();
     onChange(selected.has(tag.id) ? value.filter((t) => t.id !== tag.id) : [...value, { id: tag.id, name: tag.name }]);
+  };
 
   return (
     <div className="flex flex-col gap-1.5">
@@ -50,7 +54,7 @@ export function TagPicker({ value, onChange }: { value: TagRef[]; onChange: (tag
                 <span className="truncate">#{t.name}</span>
                 <button
                   type="button"
-                  className="rounded-full p-0.5 hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-ring"
+                  className="relative touch-target rounded-full p-0.5 hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-ring"
                   aria-label={`Remove tag ${t.name}`}
                   onClick={() => toggle(t)}
                 >
@@ -86,16 +90,17 @@ export function TagPicker({ value, onChange }: { value: TagRef[]; onChange: (tag
         ) : tags.data.length === 0 ? (
           <p className="p-3 text-sm text-muted-foreground">No tags found. Create one with “New tag”.</p>
         ) : (
-          <ul role="listbox" aria-multiselectable="true" aria-label="Tags">
+          <ul aria-label="Tags">
             {tags.data.map((tag) => {
               const on = selected.has(tag.id);
               return (
-                <li key={tag.id} role="option" aria-selected={on}>
+                <li key={tag.id}>
                   <button
                     type="button"
+                    aria-pressed={on}
                     onClick={() => toggle(tag)}
                     className={cn(
-                      'flex w-full items-center gap-2 rounded-lg px-2.5 py-2 text-left text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+                      'flex min-h-11 w-full items-center gap-2 rounded-lg px-2.5 py-2 text-left text-sm hover:bg-muted active:bg-border focus-visible:outline-2 focus-visible:outline-ring',
                       on && 'font-semibold text-primary',
                     )}
                   >
@@ -172,7 +177,7 @@ function CreateTagDialog({
           <FormField label="Tag name" error={error} required>
             <Input
               value={name}
-              maxLength={40}
+              maxLength={LIMITS.tagNameMax}
               autoFocus
               onChange={(e) => {
                 setName(e.target.value);

@@ -1,13 +1,15 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ArrowLeftIcon, ArrowRightIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { haptic, useBackButton, useMainButton } from '@/lib/telegram';
 import { LAST_STEP } from '../lib/wizard-nav';
 import { WizardSteps } from './wizard-steps';
 
 /**
  * The shell shared by the quest and perk wizards: the step indicator, the card with the
- * step title and body, and the sticky Back / Next Step / submit footer.
+ * step title and body, and the sticky Back / Next Step / submit footer. Inside Telegram the footer's work is
+ * done by its BackButton (a step back) and MainButton (Next Step, then the submit), and the footer hides.
  */
 export function WizardFrame({
   step,
@@ -34,12 +36,26 @@ export function WizardFrame({
   onSubmit: () => void;
   submitting: boolean;
   submitDisabled: boolean;
-  submitLabel: ReactNode;
+  submitLabel: string;
   /** A media upload is still running: shown under the footer on the last step. */
   uploading: boolean;
   /** An extra note under the footer, before the upload note. */
   notice?: ReactNode;
 }) {
+  const last = step >= LAST_STEP;
+  useBackButton(showBack ? onBack : null);
+  useMainButton(
+    last
+      ? { text: submitLabel, enabled: !submitDisabled, loading: submitting, onClick: onSubmit }
+      : { text: 'Next Step', onClick: onNext },
+  );
+  // A tick as the stepper moves.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current !== step) haptic.selection();
+    shownStep.current = step;
+  }, [step]);
+
   return (
     <>
       <div className="mt-2 mb-5">
@@ -54,7 +70,7 @@ export function WizardFrame({
         </CardContent>
       </Card>
 
-      <div className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-10 mt-4 flex gap-3 rounded-2xl bg-background/90 py-2 backdrop-blur md:bottom-0">
+      <div className="sticky bottom-[calc(4rem+var(--safe-bottom))] z-10 mt-4 flex gap-3 rounded-2xl bg-background/90 py-2 backdrop-blur md:bottom-0 tg-main:tg-back:hidden">
         {showBack ? (
           <Button variant="outline" size="lg" className="flex-1" onClick={onBack} disabled={submitting}>
             <ArrowLeftIcon className="size-4" /> Back

@@ -1,3 +1,4 @@
+import { QUEST_MSG } from '@wyn/contract';
 import { ApiError, extractMessage } from '@/lib/api-error';
 import { validateChannelUsername } from './quest-form';
 
@@ -14,14 +15,12 @@ export type ChannelCheckAction =
   | { type: 'result'; valid: boolean; message?: string | null }
   | { type: 'error'; message: string };
 
+/** The check's own sentences; the result lines and the field hint are the contract's QUEST_MSG.channelOk, channelNoAccess and channelHelp. */
 export const CHANNEL_MSG = {
   verifiedTitle: 'Channel Access Verified',
-  verified: 'Success! Our bot has proper access to the channel.',
   failedTitle: 'Channel Access Failed',
-  failed: 'Bot does not have proper access to the channel.',
   serverConfig: 'Server configuration error. Please contact support.',
   generic: 'Failed to validate channel access. Please try again.',
-  help: 'Enter the username of your Telegram channel (with or without @)',
 } as const;
 
 export const initialChannelCheck: ChannelCheckState = { status: 'idle', message: null };
@@ -36,8 +35,8 @@ export function channelCheckReducer(state: ChannelCheckState, action: ChannelChe
     case 'result':
       if (state.status !== 'checking') return state;
       return action.valid
-        ? { status: 'verified', message: CHANNEL_MSG.verified }
-        : { status: 'failed', message: action.message?.trim() || CHANNEL_MSG.failed };
+        ? { status: 'verified', message: QUEST_MSG.channelOk }
+        : { status: 'failed', message: action.message?.trim() || QUEST_MSG.channelNoAccess };
     case 'error':
       if (state.status !== 'checking') return state;
       return { status: 'failed', message: action.message };

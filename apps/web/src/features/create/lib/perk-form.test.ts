@@ -1,3 +1,4 @@
+import { PERK_MSG, QUEST_MSG } from '@wyn/contract';
 import { describe, expect, it } from 'vitest';
 import {
   buildExclusiveContent,
@@ -48,7 +49,7 @@ describe('perk step 1', () => {
     const r = validatePerkStep1(form(extra as Partial<PerkForm>));
     expect(r.ok).toBe(false);
     expect(r.errors[field as keyof PerkForm]).toBe(message);
-    expect(r.message).toBe(PERK_FORM_MSG.fillRequired);
+    expect(r.message).toBe(QUEST_MSG.fillRequired);
   });
 
   it('passes complete type fields', () => {
@@ -62,7 +63,7 @@ describe('perk step 1', () => {
 
   it('rejects a non-http invite link with its own message', () => {
     const r = validatePerkStep1(form({ perk_type: 'telegram_invite', telegram_url: 't.me/abc' }));
-    expect(r.message).toBe(PERK_FORM_MSG.telegramUrlInvalid);
+    expect(r.message).toBe(PERK_MSG.telegramUrlInvalid);
   });
 });
 
@@ -131,7 +132,7 @@ describe('payloads', () => {
       permanent_media_url: '/media/cover.png',
       media_urls: ['https://cdn.example.com/v.mp4'],
     });
-    expect(validatePerkStep1(publicOnly).errors.permanent_media_url).toBe(PERK_FORM_MSG.mediaRequired);
+    expect(validatePerkStep1(publicOnly).errors.permanent_media_url).toBe(PERK_MSG.mediaRequired);
     expect(buildExclusiveContent(publicOnly)).toEqual({ content_type: 'video', media_urls: [] });
     // An edit keeps the signed link it received (the server reads it as the same private file).
     expect(buildExclusiveContent(form({ content_type: 'video', media_urls: [SIGNED_B, '/media/x.png'] }))).toEqual({

@@ -1,41 +1,29 @@
-import { LIMITS, privateMediaRefOf, type contentTypes, type PerkType } from '@wyn/contract';
-import { isHttpLink, parseDeadline, type TagRef } from './quest-form';
+import {
+  isBlobUrl,
+  LIMITS,
+  PERK_MSG,
+  privateMediaRefOf,
+  QUEST_MSG,
+  type contentTypes,
+  type PerkType,
+} from '@wyn/contract';
+import { minLevelError, minLevelInput, minLevelValue } from './min-level';
+import { isHttpLink, parseDeadline, toLocalInput, type TagRef } from './quest-form';
 
 export type ContentType = (typeof contentTypes)[number];
 
 /**
- * The perk half of the wizard (docs/spec/01-signin-home-create.md §3–§5, §7–§8). The sentences equal the contract's PERK_MSG; they are
- * copied so the contract's zod schemas stay out of the bundle.
+ * The perk half of the wizard (docs/spec/01-signin-home-create.md §3–§5, §7–§8). These are its own sentences; where the
+ * server says the same thing it uses the contract's PERK_MSG (and QUEST_MSG.fillRequired).
  */
 export const PERK_FORM_MSG = {
-  fillRequired: 'Please fill in all required fields',
-  perkTypeRequired: 'Perk type is required',
-  telegramUrlRequired: 'Telegram invite link is required',
-  telegramUrlInvalid: 'Telegram invite link must be an http(s) address',
-  contentRequired: 'Content is required',
-  textRequired: 'Text content is required',
-  linkRequired: 'External link is required',
-  linkInvalid: 'External link must be an http(s) address',
-  mediaRequired: 'Media content is required. Please upload a file.',
-  discountCodeRequired: 'Discount code is required',
-  eventDetailsRequired: 'Event details are required',
-  onlyImageVideo: 'Only image and video files are supported',
   titleRequired: 'Title is required',
   titleMin: `Title must be at least ${LIMITS.titleMinStep2} characters`,
-  titleMinFinal: `Title must be at least ${LIMITS.titleMinFinal} characters`,
   descriptionRequired: 'Description is required',
-  descriptionMin: `Description must be at least ${LIMITS.descriptionMin} characters`,
   costRequired: 'Cost amount is required',
-  costPositive: 'Cost amount must be greater than zero',
-  deadlinePast: 'Deadline cannot be in the past',
-  maxParticipantsMin: 'Max participants must be at least 1',
-  missingBasics: 'Please fill in Title, Description, and Cost Amount.',
-  created: 'Perk created successfully!',
-  createFailed: 'Failed to create perk. Please try again.',
   exclusiveContentError: 'There was an issue with your special content. Please check the content format and try again.',
   updated: 'Perk updated successfully',
   updateFailed: 'Failed to update perk. Please try again.',
-  noPermission: "You don't have permission to perform this action.",
   noChanges: 'No changes to save',
 } as const;
 
@@ -70,6 +58,8 @@ export interface PerkForm {
   cost_amount: string;
   deadline: string;
   max_participants: string;
+  /** Members below this level may not redeem; empty for anyone. */
+  min_level: string;
   terms_and_conditions: string;
   purchase_requirements: string;
   tags: TagRef[];
@@ -90,6 +80,7 @@ export const emptyPerkForm: PerkForm = {
   cost_amount: '',
   deadline: '',
   max_participants: '',
+  min_level: '',
   terms_and_conditions: '',
   purchase_requirements: '',
   tags: [],
@@ -106,10 +97,9 @@ export interface PerkStepResult {
 function result(errors: PerkFieldErrors, summary?: string): PerkStepResult {
   const keys = Object.keys(errors) as (keyof PerkForm)[];
   if (keys.length === 0) return { ok: true, message: null, errors };
-  return { ok: false, message: summary ?? errors[keys[0]!] ?? PERK_FORM_MSG.fillRequired, errors };
+  return { ok: false, message: summary ?? errors[keys[0]!] ?? QUEST_MSG.fillRequired, errors };
 }
 
-export const isBlobUrl = (s: string) => s.trim().toLowerCase().startsWith('blob:');
 /** An uploaded file ('/media/...') or an http(s) address. */
 export const isUsableMediaUrl = (s: string) => /^\/media\/[\w./-]+$/.test(s.trim()) || isHttpLink(s);
 
@@ -133,30 +123,30 @@ function typeFieldErrors(form: PerkForm): PerkFieldErrors {
   const errors: PerkFieldErrors = {};
   switch (form.perk_type) {
     case 'telegram_invite':
-      if (!form.telegram_url.trim()) errors.telegram_url = PERK_FORM_MSG.telegramUrlRequired;
-      else if (!isHttpLink(form.telegram_url)) errors.telegram_url = PERK_FORM_MSG.telegramUrlInvalid;
+      if (!form.telegram_url.trim()) errors.telegram_url = PERK_MSG.telegramUrlRequired;
+      else if (!isHttpLink(form.telegram_url)) errors.telegram_url = PERK_MSG.telegramUrlInvalid;
       break;
     case 'discount_code':
-      if (!form.discount_code.trim()) errors.discount_code = PERK_FORM_MSG.discountCodeRequired;
+      if (!form.discount_code.trim()) errors.discount_code = PERK_MSG.discountCodeRequired;
       break;
     case 'event_invitation':
-      if (!form.event_details.trim()) errors.event_details = PERK_FORM_MSG.eventDetailsRequired;
+      if (!form.event_details.trim()) errors.event_details = PERK_MSG.eventDetailsRequired;
       break;
     case 'exclusive_content':
       switch (form.content_type) {
         case 'text':
-          if (!form.text_body.trim()) errors.text_body = PERK_FORM_MSG.textRequired;
+          if (!form.text_body.trim()) errors.text_body = PERK_MSG.textRequired;
           break;
         case 'link':
-          if (!form.external_link.trim()) errors.external_link = PERK_FORM_MSG.linkRequired;
-          else if (!isHttpLink(form.external_link)) errors.external_link = PERK_FORM_MSG.linkInvalid;
+          if (!form.external_link.trim()) errors.external_link = PERK_MSG.linkRequired;
+          else if (!isHttpLink(form.external_link)) errors.external_link = PERK_MSG.linkInvalid;
           break;
         case 'images':
         case 'video':
-          if (!hasExclusiveMedia(form)) errors.permanent_media_url = PERK_FORM_MSG.mediaRequired;
+          if (!hasExclusiveMedia(form)) errors.permanent_media_url = PERK_MSG.mediaRequired;
           break;
         default:
-          errors.content_type = PERK_FORM_MSG.contentRequired;
+          errors.content_type = PERK_MSG.contentRequired;
       }
       break;
     default:
@@ -166,21 +156,21 @@ function typeFieldErrors(form: PerkForm): PerkFieldErrors {
 }
 
 const MISSING = new Set<string>([
-  PERK_FORM_MSG.telegramUrlRequired,
-  PERK_FORM_MSG.discountCodeRequired,
-  PERK_FORM_MSG.eventDetailsRequired,
-  PERK_FORM_MSG.textRequired,
-  PERK_FORM_MSG.linkRequired,
-  PERK_FORM_MSG.mediaRequired,
-  PERK_FORM_MSG.contentRequired,
+  PERK_MSG.telegramUrlRequired,
+  PERK_MSG.discountCodeRequired,
+  PERK_MSG.eventDetailsRequired,
+  PERK_MSG.textRequired,
+  PERK_MSG.linkRequired,
+  PERK_MSG.mediaRequired,
+  PERK_MSG.contentRequired,
 ]);
 
 /** Next on step 1: missing fields summarise as 'Please fill in all required fields'. */
 export function validatePerkStep1(form: PerkForm): PerkStepResult {
-  if (!form.perk_type) return result({ perk_type: PERK_FORM_MSG.perkTypeRequired }, PERK_FORM_MSG.fillRequired);
+  if (!form.perk_type) return result({ perk_type: PERK_MSG.perkTypeRequired }, QUEST_MSG.fillRequired);
   const errors = typeFieldErrors(form);
   const missing = Object.values(errors).some((m) => MISSING.has(m));
-  return result(errors, missing ? PERK_FORM_MSG.fillRequired : undefined);
+  return result(errors, missing ? QUEST_MSG.fillRequired : undefined);
 }
 
 /** Next on step 2 (docs/spec/01-signin-home-create.md §5 "Wizard step 2"). */
@@ -191,20 +181,22 @@ export function validatePerkStep2(form: PerkForm, now: number = Date.now()): Per
   else if (title.length < LIMITS.titleMinStep2) errors.title = PERK_FORM_MSG.titleMin;
   const description = form.description.trim();
   if (!description) errors.description = PERK_FORM_MSG.descriptionRequired;
-  else if (description.length < LIMITS.descriptionMin) errors.description = PERK_FORM_MSG.descriptionMin;
+  else if (description.length < LIMITS.descriptionMin) errors.description = PERK_MSG.descriptionMin;
   if (form.cost_amount.trim() === '') errors.cost_amount = PERK_FORM_MSG.costRequired;
   else {
     const amount = Number(form.cost_amount);
-    if (!Number.isFinite(amount) || amount <= 0) errors.cost_amount = PERK_FORM_MSG.costPositive;
+    if (!Number.isFinite(amount) || amount <= 0) errors.cost_amount = PERK_MSG.costPositive;
   }
   if (form.deadline) {
     const t = parseDeadline(form.deadline);
-    if (!Number.isFinite(t) || t < now) errors.deadline = PERK_FORM_MSG.deadlinePast;
+    if (!Number.isFinite(t) || t < now) errors.deadline = PERK_MSG.deadlinePast;
   }
   if (form.max_participants.trim() !== '') {
     const n = Number(form.max_participants);
-    if (!Number.isInteger(n) || n < 1) errors.max_participants = PERK_FORM_MSG.maxParticipantsMin;
+    if (!Number.isInteger(n) || n < 1) errors.max_participants = PERK_MSG.maxParticipantsMin;
   }
+  const levelProblem = minLevelError(form.min_level);
+  if (levelProblem) errors.min_level = levelProblem;
   return result(errors);
 }
 
@@ -213,11 +205,11 @@ export function perkFinalCheck(form: PerkForm): string | null {
   const title = form.title.trim();
   const description = form.description.trim();
   const amount = Number(form.cost_amount);
-  if (!title || !description || form.cost_amount.trim() === '') return PERK_FORM_MSG.missingBasics;
-  if (title.length < LIMITS.titleMinFinal) return PERK_FORM_MSG.titleMinFinal;
-  if (description.length < LIMITS.descriptionMin) return PERK_FORM_MSG.descriptionMin;
-  if (!Number.isFinite(amount) || amount <= 0) return PERK_FORM_MSG.costPositive;
-  if (!form.perk_type) return PERK_FORM_MSG.perkTypeRequired;
+  if (!title || !description || form.cost_amount.trim() === '') return PERK_MSG.missingBasics;
+  if (title.length < LIMITS.titleMinFinal) return PERK_MSG.titleMin;
+  if (description.length < LIMITS.descriptionMin) return PERK_MSG.descriptionMin;
+  if (!Number.isFinite(amount) || amount <= 0) return PERK_MSG.costPositive;
+  if (!form.perk_type) return PERK_MSG.perkTypeRequired;
   return Object.values(typeFieldErrors(form))[0] ?? null;
 }
 
@@ -263,6 +255,7 @@ export interface CreatePerkPayload {
   is_verified: false;
   tags: string[];
   max_participants?: number;
+  min_level?: number;
   deadline?: string;
   purchase_requirements?: string;
   terms_and_conditions?: string;
@@ -286,6 +279,7 @@ export function buildPerkPayload(form: PerkForm, mediaUrl: string | null): Creat
     tags: form.tags.map((t) => t.id),
   };
   if (form.max_participants.trim()) payload.max_participants = Number(form.max_participants);
+  if (minLevelValue(form.min_level) > 0) payload.min_level = minLevelValue(form.min_level);
   if (form.deadline) payload.deadline = new Date(form.deadline).toISOString();
   if (form.purchase_requirements.trim()) payload.purchase_requirements = form.purchase_requirements.trim();
   if (form.terms_and_conditions.trim()) payload.terms_and_conditions = form.terms_and_conditions.trim();
@@ -308,7 +302,7 @@ export function buildPerkPayload(form: PerkForm, mediaUrl: string | null): Creat
 }
 
 /** Spec 01 §8: detail, else message, else the data string, else the fallback; exclusive_content problems get one sentence. */
-export function perkCreateErrorMessage(data: unknown, fallback: string = PERK_FORM_MSG.createFailed): string {
+export function perkCreateErrorMessage(data: unknown, fallback: string = PERK_MSG.createFailed): string {
   if (typeof data === 'string' && data.trim()) return data.trim();
   if (!data || typeof data !== 'object') return fallback;
   const d = data as Record<string, unknown>;
@@ -320,14 +314,8 @@ export function perkCreateErrorMessage(data: unknown, fallback: string = PERK_FO
   return fallback;
 }
 
-/** ISO → a datetime-local value in local time ("2026-06-01T12:00"); '' for none. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const t = Date.parse(iso);
-  if (!Number.isFinite(t)) return '';
-  const d = new Date(t);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
+// The quest edit screen needs it too, so it lives with the quest form (which this file imports).
+export { toLocalInput };
 
 interface PerkSource {
   title: string;
@@ -337,6 +325,7 @@ interface PerkSource {
   cost_amount: string;
   deadline: string | null;
   max_participants: number | null;
+  min_level?: number | undefined;
   perk_type: PerkType;
   tags: TagRef[];
   content: {
@@ -381,6 +370,7 @@ export function perkToForm(perk: PerkSource): PerkForm {
     cost_amount: perk.cost_amount,
     deadline: toLocalInput(perk.deadline),
     max_participants: perk.max_participants == null ? '' : String(perk.max_participants),
+    min_level: minLevelInput(perk.min_level),
     terms_and_conditions: perk.terms_and_conditions ?? '',
     purchase_requirements: perk.purchase_requirements ?? '',
     tags: perk.tags.map((t) => ({ id: t.id, name: t.name })),
@@ -395,6 +385,7 @@ export interface PerkChanges {
   cost_amount?: string;
   deadline?: string | null;
   max_participants?: number | null;
+  min_level?: number;
   tags?: string[];
   media_url?: string | null;
   telegram_url?: string;
@@ -422,6 +413,7 @@ export function perkChanges(initial: PerkForm, form: PerkForm, newMediaUrl: stri
   if (form.deadline !== initial.deadline) out.deadline = form.deadline ? new Date(form.deadline).toISOString() : null;
   if (form.max_participants.trim() !== initial.max_participants.trim())
     out.max_participants = form.max_participants.trim() ? Number(form.max_participants) : null;
+  if (minLevelValue(form.min_level) !== minLevelValue(initial.min_level)) out.min_level = minLevelValue(form.min_level);
   const tagIds = form.tags.map((t) => t.id);
   if (!sameJson([...tagIds].sort(), initial.tags.map((t) => t.id).sort())) out.tags = tagIds;
   if (newMediaUrl && !isBlobUrl(newMediaUrl)) out.media_url = newMediaUrl;

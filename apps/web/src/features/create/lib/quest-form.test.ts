@@ -1,4 +1,3 @@
-import { QUEST_MSG } from '@wyn/contract';
 import { describe, expect, it } from 'vitest';
 import {
   buildQuestPayload,
@@ -8,7 +7,6 @@ import {
   validateChannelUsername,
   validateStep1,
   validateStep2,
-  WIZARD_MSG,
   type QuestForm,
 } from './quest-form';
 import { backStep, nextStep } from './wizard-nav';
@@ -189,35 +187,5 @@ describe('payload', () => {
     expect(escrowAmount({ reward_amount: '25', max_participants: '10' })).toBe(250);
     expect(escrowAmount({ reward_amount: '0.1', max_participants: '3' })).toBe(0.3);
     expect(escrowAmount({ reward_amount: '25', max_participants: '' })).toBeNull();
-  });
-});
-
-describe('messages', () => {
-  it('match the server contract where both say the same thing', () => {
-    const pairs: [string, string][] = [
-      [WIZARD_MSG.fillRequired, QUEST_MSG.fillRequired],
-      [WIZARD_MSG.questTypeRequired, QUEST_MSG.taskTypeRequired],
-      [WIZARD_MSG.channelRequired, QUEST_MSG.channelRequired],
-      [WIZARD_MSG.channelUsernameRequired, QUEST_MSG.channelUsernameRequired],
-      [WIZARD_MSG.channelNoSpaces, QUEST_MSG.channelUsernameSpaces],
-      [WIZARD_MSG.channelTypeRequired, QUEST_MSG.channelTypeRequired],
-      [WIZARD_MSG.inviteLinkRequired, QUEST_MSG.inviteLinkRequired],
-      [WIZARD_MSG.botRequired, QUEST_MSG.botUsernameRequired],
-      [WIZARD_MSG.instagramRequired, QUEST_MSG.instagramRequired],
-      [WIZARD_MSG.hashtagRequired, QUEST_MSG.hashtagRequired],
-      [WIZARD_MSG.videoRequired, QUEST_MSG.videoIdRequired],
-      [WIZARD_MSG.urlRequired, QUEST_MSG.targetUrlRequired],
-      [WIZARD_MSG.urlInvalid, QUEST_MSG.targetUrlInvalid],
-      [WIZARD_MSG.titleMinFinal, QUEST_MSG.titleMin],
-      [WIZARD_MSG.descriptionMin, QUEST_MSG.descriptionMin],
-      [WIZARD_MSG.rewardPositive, QUEST_MSG.rewardPositive],
-      [WIZARD_MSG.deadlinePast, QUEST_MSG.deadlinePast],
-      [WIZARD_MSG.maxParticipantsMin, QUEST_MSG.maxParticipantsMin],
-      [WIZARD_MSG.missingBasics, QUEST_MSG.missingBasics],
-      [WIZARD_MSG.botAccessRequired, QUEST_MSG.botAccessRequired],
-      [WIZARD_MSG.created, QUEST_MSG.createSuccess],
-      [WIZARD_MSG.createFailed, QUEST_MSG.createFailed],
-    ];
-    for (const [mine, theirs] of pairs) expect(mine).toBe(theirs);
   });
 });

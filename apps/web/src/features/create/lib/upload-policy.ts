@@ -1,13 +1,11 @@
-import { LIMITS } from '@wyn/contract';
+import { LIMITS, MEDIA_ALLOWED_TYPES, MEDIA_IMAGE_TYPES, MEDIA_MSG } from '@wyn/contract';
 
+/** The upload's own sentences; the rate-limit and file-type ones are the contract's MEDIA_MSG. */
 export const UPLOAD_MSG = {
-  rateLimitToast: 'Upload rate limit exceeded. Please try again later.',
-  rateLimitField: 'You have exceeded the upload limit. Please try again later.',
   validationFailed: 'File validation failed',
   localOnly: (error: string) => `Upload failed: ${error}. Using local preview only.`,
   localOnlyNote: 'This file is only a local preview: it was not saved and may not survive a page refresh.',
   success: (kind: 'Image' | 'Video' | 'File') => `${kind} uploaded successfully!`,
-  unsupported: 'Unsupported file type. Only images, videos, and PDFs are allowed.',
   tooLarge: (mb: number) => `File size exceeds maximum allowed (${mb}MB)`,
 } as const;
 
@@ -19,17 +17,10 @@ export const NO_RETRY_STATUSES: readonly number[] = [400, 413, 415, 429];
 
 export type MediaKind = 'Image' | 'Video' | 'File';
 
-export const ALLOWED_MIME = [
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'video/mp4',
-  'video/quicktime',
-  'video/x-msvideo',
-  'video/webm',
-  'application/pdf',
-] as const;
+/** The file pickers' `accept` lists, from the types media/upload/ takes. */
+export const IMAGE_ACCEPT = MEDIA_IMAGE_TYPES.join(',');
+export const VIDEO_ACCEPT = MEDIA_ALLOWED_TYPES.filter((t) => t.startsWith('video/')).join(',');
+export const IMAGE_OR_VIDEO_ACCEPT = `${IMAGE_ACCEPT},${VIDEO_ACCEPT}`;
 
 export function mediaKind(mime: string): MediaKind {
   if (mime.startsWith('image/')) return 'Image';
@@ -39,7 +30,7 @@ export function mediaKind(mime: string): MediaKind {
 
 /** Client-side check before uploading: type, then the size limit of its kind (image 5 MB, video 30 MB). */
 export function checkMediaFile(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!(ALLOWED_MIME as readonly string[]).includes(file.type)) return UPLOAD_MSG.unsupported;
+  if (!(MEDIA_ALLOWED_TYPES as readonly string[]).includes(file.type)) return MEDIA_MSG.unsupportedType;
   const max = file.type.startsWith('video/') ? LIMITS.videoMaxBytes : LIMITS.imageMaxBytes;
   if (file.size > max) return UPLOAD_MSG.tooLarge(Math.round(max / (1024 * 1024)));
   return null;
@@ -66,7 +57,7 @@ export interface UploadFailure {
 
 /** The messages of a failed upload (docs/spec/01-signin-home-create.md §8 "Upload"). */
 export function describeUploadFailure(status: number | undefined, serverMessage: string | null): UploadFailure {
-  if (status === 429) return { toast: UPLOAD_MSG.rateLimitToast, field: UPLOAD_MSG.rateLimitField, localOnly: false };
+  if (status === 429) return { toast: MEDIA_MSG.rateLimited, field: MEDIA_MSG.rateLimitedField, localOnly: false };
   if (status === 400 || status === 413 || status === 415) {
     const msg = serverMessage || UPLOAD_MSG.validationFailed;
     return { toast: msg, field: msg, localOnly: false };

@@ -13,12 +13,23 @@ export type MediaState =
 
 const idle: MediaState = { status: 'idle', error: null };
 
+/** A file already uploaded (a duplicated item's cover): shown and sent as if just uploaded. */
+export interface UploadedMedia {
+  url: string;
+  kind: MediaKind;
+  name: string;
+}
+
 /**
  * Uploading one media file: progress, then a permanent URL (for `exclusive`, a private reference) or a local
- * preview only.
+ * preview only. `initial` starts with a file already uploaded.
  */
-export function useMediaUpload(purpose: UploadPurpose = 'public') {
-  const [state, setState] = useState<MediaState>(idle);
+export function useMediaUpload(purpose: UploadPurpose = 'public', initial?: UploadedMedia | null) {
+  const [state, setState] = useState<MediaState>(() =>
+    initial
+      ? { status: 'success', url: initial.url, previewUrl: initial.url, kind: initial.kind, name: initial.name }
+      : idle,
+  );
   const abortRef = useRef<AbortController | null>(null);
   const previewRef = useRef<string | null>(null);
 

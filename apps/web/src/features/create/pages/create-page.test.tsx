@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse } from 'msw';
-import type { MediaUpload } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { authSession } from '@/lib/session';
+import { perkDetail, USER_ID } from '@/testing/fixtures';
 import { myWalletHandler } from '@/testing/msw/account-handlers';
 import { api } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
@@ -19,12 +19,15 @@ beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   perkPosts = [];
   server.use(
-    api.post(apiPaths.perksCreate, async ({ request }) => {
-      perkPosts.push((await request.json()) as Record<string, unknown>);
-      return HttpResponse.json({ id: PERK_ID }, { status: 201 });
+    api.on(routes.perkCreate, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      perkPosts.push(body);
+      return HttpResponse.json(perkDetail(PERK_ID, { title: String(body.title), creator: USER_ID, is_creator: true }), {
+        status: 201,
+      });
     }),
-    api.get(apiPaths.tags, () => HttpResponse.json({ results: [], count: 0, next: null, previous: null })),
-    api.post(apiPaths.validateChannel, () => HttpResponse.json({ valid: true, message: 'ok' })),
+    api.on(routes.tags, () => HttpResponse.json({ results: [], count: 0, next: null, previous: null })),
+    api.on(routes.validateChannel, () => HttpResponse.json({ valid: true, message: 'ok' })),
     myWalletHandler(),
   );
 });
@@ -108,7 +111,7 @@ describe('create wizard', () => {
     const opened: string[] = [];
     // The upload's address decides what the server answers: a private reference or a public file.
     server.use(
-      api.post<MediaUpload>(apiPaths.mediaUpload, ({ request }) => {
+      api.on(routes.mediaUpload, ({ request }) => {
         const url = new URL(request.url);
         opened.push(url.pathname + url.search);
         const exclusive = url.search === '?purpose=exclusive';
@@ -135,7 +138,8 @@ describe('create wizard', () => {
     fireEvent.change(screen.getByLabelText('Exclusive image'), { target: { files: [png('secret.png')] } });
     await waitFor(() => expect(opened).toHaveLength(1));
     expect(opened[0]).toMatch(/club\/media\/upload\/\?purpose=exclusive$/);
-    await waitFor(() => expect(screen.queryByText('Upload progress')).toBeNull());
+    // The private upload has finished (its answer is checked against the contract first).
+    await screen.findByTestId('media-uploaded');
     next();
     fireEvent.change(screen.getByLabelText(/Title/), { target: { value: 'Secret photos' } });
     fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'The photos from our last shoot' } });

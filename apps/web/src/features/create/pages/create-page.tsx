@@ -1,16 +1,21 @@
+import { MSG, PERK_MSG, QUEST_MSG } from '@wyn/contract';
 import { useEffect, useReducer, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { GiftIcon, TargetIcon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
+import { Spinner } from '@/components/ui/spinner';
 import { href } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { useMyWallet } from '@/lib/queries/my-wallet';
 import { authSession } from '@/lib/session';
-import { notify } from '@/lib/toast';
+import { haptic, useClosingConfirmation } from '@/lib/telegram';
+import { notify, useToastScope } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreatePerk } from '../api/create-perk';
 import { useCreateQuest } from '../api/create-quest';
+import { usePerkDuplicate } from '../api/get-perk-duplicate';
+import { useQuestDuplicate } from '../api/get-quest-duplicate';
 import { useValidateChannel } from '../api/validate-channel';
 import { DetailsStep } from '../components/details-step';
 import { PerkWizard } from '../components/perk-wizard';
@@ -18,6 +23,7 @@ import { QuestTypeStep } from '../components/quest-type-step';
 import { ReviewStep } from '../components/review-step';
 import { WizardFrame } from '../components/wizard-frame';
 import { STEP_LABELS } from '../components/wizard-steps';
+import { mediaKindOfUrl, parseDuplicateParam, perkDuplicateToForm, questDuplicateToForm } from '../lib/duplicate';
 import { CHANNEL_MSG, channelCheckErrorMessage, channelCheckReducer, initialChannelCheck } from '../lib/channel-check';
 import {
   buildQuestPayload,
@@ -25,41 +31,123 @@ import {
   finalCheck,
   validateStep1,
   validateStep2,
-  WIZARD_MSG,
   type CreateKind,
   type FieldErrors,
   type QuestForm,
 } from '../lib/quest-form';
-import {
-  buildPerkPayload,
-  emptyPerkForm,
-  PERK_FORM_MSG,
-  perkCreateErrorMessage,
-  type PerkForm,
-} from '../lib/perk-form';
-import { useMediaUpload } from '../lib/use-media-upload';
+import { buildPerkPayload, emptyPerkForm, perkCreateErrorMessage, type PerkForm } from '../lib/perk-form';
+import { useMediaUpload, type UploadedMedia } from '../lib/use-media-upload';
 import { backStep, LAST_STEP, nextStep } from '../lib/wizard-nav';
 
 const CHANNEL_FIELDS: (keyof QuestForm)[] = ['channel_username', 'task_type'];
 
+export const DUPLICATE_MSG = {
+  loading: 'Copying…',
+  forbidden: 'You can only duplicate your own quests and perks.',
+  failed: "Couldn't copy it. Please try again.",
+  note: (title: string, kind: CreateKind) =>
+    `A copy of “${title}”. Review it and publish it as a new ${kind}; nothing is saved until you do.`,
+} as const;
+
+/** A filled-in wizard: the copy of a quest or perk (`?duplicate=quest:<id>` / `perk:<id>`). */
+interface CreateInitial {
+  kind: CreateKind;
+  quest?: QuestForm;
+  perk?: PerkForm;
+  media: UploadedMedia | null;
+  sourceTitle: string;
+}
+
+const copiedCover = (url: string | undefined): UploadedMedia | null =>
+  url ? { url, kind: mediaKindOfUrl(url), name: 'Cover of the original' } : null;
+
+/** /create, or /create?duplicate=…: the wizard opens with the copy once the server answered it. */
 export default function CreatePage() {
   useDocumentTitle('Create');
+  // The wizard's toasts (channel checks, uploads, errors) leave with it.
+  useToastScope();
+  const [search, setSearch] = useSearchParams();
+  const source = parseDuplicateParam(search.get('duplicate'));
+  const questCopy = useQuestDuplicate(source?.kind === 'quest' ? source.id : null);
+  const perkCopy = usePerkDuplicate(source?.kind === 'perk' ? source.id : null);
+  const copy = source?.kind === 'perk' ? perkCopy : questCopy;
+
+  // A copy that cannot be made (another member's, hidden by staff, gone) leaves a toast and a blank wizard.
+  const copyError = source && copy.isError ? copy.error : null;
+  useEffect(() => {
+    if (!copyError) return;
+    const status = isApiError(copyError) ? copyError.status : 0;
+    notify.error(status === 403 ? DUPLICATE_MSG.forbidden : errorMessage(copyError, DUPLICATE_MSG.failed));
+    setSearch({}, { replace: true });
+  }, [copyError, setSearch]);
+
+  if (source && copy.isPending) {
+    return (
+      <div className="mx-auto w-full max-w-2xl px-4 pb-8 md:px-6">
+        <PageHeader title="Create" />
+        <div className="flex justify-center py-16">
+          <Spinner label={DUPLICATE_MSG.loading} />
+        </div>
+      </div>
+    );
+  }
+  if (source && questCopy.data && source.kind === 'quest') {
+    const { body, tags, sourceTitle } = questCopy.data;
+    const initial: CreateInitial = {
+      kind: 'quest',
+      quest: questDuplicateToForm(body, tags),
+      media: copiedCover(body.media),
+      sourceTitle,
+    };
+    return <CreateWizard key={`quest:${source.id}`} initial={initial} />;
+  }
+  if (source && perkCopy.data && source.kind === 'perk') {
+    const { body, tags, sourceTitle } = perkCopy.data;
+    const initial: CreateInitial = {
+      kind: 'perk',
+      perk: perkDuplicateToForm(body, tags),
+      media: copiedCover(body.media),
+      sourceTitle,
+    };
+    return <CreateWizard key={`perk:${source.id}`} initial={initial} />;
+  }
+  return <CreateWizard key="new" initial={null} />;
+}
+
+function CopyNote({ initial }: { initial: CreateInitial | null }) {
+  if (!initial) return null;
+  return (
+    <p
+      role="status"
+      data-testid="duplicate-note"
+      className="mb-3 rounded-xl border border-primary/30 bg-primary-soft px-3 py-2 text-sm text-foreground"
+    >
+      {DUPLICATE_MSG.note(initial.sourceTitle, initial.kind)}
+    </p>
+  );
+}
+
+function CreateWizard({ initial }: { initial: CreateInitial | null }) {
   const navigate = useNavigate();
-  const [step, setStep] = useState(0);
-  const [kind, setKind] = useState<CreateKind>('quest');
-  const [form, setForm] = useState<QuestForm>(emptyQuestForm);
+  // A copy opens on its type step, filled in: the creator walks through it and publishes.
+  const [step, setStep] = useState(initial ? 1 : 0);
+  const [kind, setKind] = useState<CreateKind>(initial?.kind ?? 'quest');
+  const [form, setForm] = useState<QuestForm>(initial?.quest ?? emptyQuestForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [channelCheck, dispatchChannel] = useReducer(channelCheckReducer, initialChannelCheck);
-  const media = useMediaUpload();
+  const media = useMediaUpload('public', initial?.kind === 'quest' ? initial.media : null);
   const validate = useValidateChannel();
   const create = useCreateQuest();
   const wallet = useMyWallet();
-  const [perkForm, setPerkForm] = useState<PerkForm>(emptyPerkForm);
+  const [perkForm, setPerkForm] = useState<PerkForm>(initial?.perk ?? emptyPerkForm);
   const [perkError, setPerkError] = useState<string | null>(null);
-  const perkMedia = useMediaUpload();
+  const perkMedia = useMediaUpload('public', initial?.kind === 'perk' ? initial.media : null);
   const exclusiveMedia = useMediaUpload('exclusive');
   const createPerk = useCreatePerk();
+  // Inside Telegram, closing asks first while the wizard holds input.
+  const hasMedia = [media, perkMedia, exclusiveMedia].some((m) => m.state.status !== 'idle');
+  useClosingConfirmation(hasMedia || !sameFields(form, emptyQuestForm) || !sameFields(perkForm, emptyPerkForm));
 
   // Switching between quest and perk clears the other's amount field (docs/spec/01-signin-home-create.md §4).
   const chooseKind = (next: CreateKind) => {
@@ -71,23 +159,25 @@ export default function CreatePage() {
 
   const submitPerk = (values: PerkForm) => {
     if (!authSession.get().token) {
-      setPerkError(WIZARD_MSG.authRequired);
-      notify.error(WIZARD_MSG.authRequired);
+      setPerkError(MSG.authRequired);
+      notify.error(MSG.authRequired);
       return;
     }
     const mediaUrl = perkMedia.state.status === 'success' ? perkMedia.state.url : null;
     createPerk.mutate(buildPerkPayload(values, mediaUrl), {
       onSuccess: (perk) => {
-        notify.success(PERK_FORM_MSG.created);
+        haptic.success();
+        notify.success(PERK_MSG.createSuccess, { outlive: true });
         void navigate(href.perk(perk.id));
       },
       onError: (e) => {
         const message =
           isApiError(e) && e.kind === 'http'
-            ? perkCreateErrorMessage(e.data, e.message || PERK_FORM_MSG.createFailed)
-            : errorMessage(e, PERK_FORM_MSG.createFailed);
+            ? perkCreateErrorMessage(e.data, e.message || PERK_MSG.createFailed)
+            : errorMessage(e, PERK_MSG.createFailed);
         setPerkError(message);
-        notify.error(message || PERK_FORM_MSG.createFailed);
+        haptic.error();
+        notify.error(message || PERK_MSG.createFailed);
       },
     });
   };
@@ -104,8 +194,8 @@ export default function CreatePage() {
     validate.mutate(form.channel_username, {
       onSuccess: (res) => {
         dispatchChannel({ type: 'result', valid: res.valid, message: res.message });
-        if (res.valid) notify.success(CHANNEL_MSG.verifiedTitle, { description: CHANNEL_MSG.verified });
-        else notify.error(CHANNEL_MSG.failedTitle, { description: res.message?.trim() || CHANNEL_MSG.failed });
+        if (res.valid) notify.success(CHANNEL_MSG.verifiedTitle, { description: QUEST_MSG.channelOk });
+        else notify.error(CHANNEL_MSG.failedTitle, { description: res.message?.trim() || QUEST_MSG.channelNoAccess });
       },
       onError: (e) => {
         const message = channelCheckErrorMessage(e);
@@ -164,20 +254,22 @@ export default function CreatePage() {
       return;
     }
     if (!authSession.get().token) {
-      setSubmitError(WIZARD_MSG.authRequired);
-      notify.error(WIZARD_MSG.authRequired);
+      setSubmitError(MSG.authRequired);
+      notify.error(MSG.authRequired);
       return;
     }
     const mediaUrl = media.state.status === 'success' ? media.state.url : null;
     create.mutate(buildQuestPayload(form, mediaUrl), {
       onSuccess: (quest) => {
-        notify.success(WIZARD_MSG.created);
+        haptic.success();
+        notify.success(QUEST_MSG.createSuccess, { outlive: true });
         void navigate(href.quest(quest.id));
       },
       onError: (e) => {
-        const message = errorMessage(e, WIZARD_MSG.createFailed);
+        const message = errorMessage(e, QUEST_MSG.createFailed);
         setSubmitError(message);
-        notify.error(message || WIZARD_MSG.createFailed);
+        haptic.error();
+        notify.error(message || QUEST_MSG.createFailed);
       },
     });
   };
@@ -187,6 +279,7 @@ export default function CreatePage() {
     return (
       <div className="mx-auto w-full max-w-2xl px-4 pb-8 md:px-6">
         <PageHeader title="Create" />
+        <CopyNote initial={initial} />
         <PerkWizard
           step={step}
           setStep={setStep}
@@ -208,6 +301,7 @@ export default function CreatePage() {
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pb-8 md:px-6">
       <PageHeader title="Create" />
+      <CopyNote initial={initial} />
       <WizardFrame
         step={step}
         labels={perk ? ['Create Type', 'Perk Type', 'Details', 'Review & Submit'] : STEP_LABELS}
@@ -222,7 +316,7 @@ export default function CreatePage() {
         uploading={uploading}
         notice={
           step === LAST_STEP && form.task_type === 'join' && !botVerified ? (
-            <p className="mt-1 text-center text-sm text-muted-foreground">{WIZARD_MSG.botAccessRequired}</p>
+            <p className="mt-1 text-center text-sm text-muted-foreground">{QUEST_MSG.botAccessRequired}</p>
           ) : null
         }
       >
@@ -259,6 +353,11 @@ export default function CreatePage() {
   );
 }
 
+/** Whether two flat forms hold the same values. */
+function sameFields<T extends object>(a: T, b: T): boolean {
+  return (Object.keys(b) as (keyof T)[]).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
 function KindPicker({ kind, onChange }: { kind: CreateKind; onChange: (k: CreateKind) => void }) {
   const options = [
     {
@@ -284,7 +383,10 @@ function KindPicker({ kind, onChange }: { kind: CreateKind; onChange: (k: Create
             type="button"
             role="radio"
             aria-checked={on}
-            onClick={() => onChange(value)}
+            onClick={() => {
+              if (!on) haptic.selection();
+              onChange(value);
+            }}
             className={cn(
               'flex items-start gap-3 rounded-2xl border bg-card p-4 text-left transition focus-visible:outline-2 focus-visible:outline-ring',
               on ? 'border-primary ring-1 ring-primary' : 'border-border hover:border-primary/40',

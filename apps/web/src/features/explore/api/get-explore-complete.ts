@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ExploreComplete } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type ExploreComplete } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 
 export const exploreKeys = {
@@ -10,11 +9,11 @@ export const exploreKeys = {
 
 /** GET club/explore/complete/ with the spec's parameters — the page shows its own error view, so no toast. */
 export function getExploreComplete(signal?: AbortSignal): Promise<ExploreComplete> {
-  return api.get<ExploreComplete>(apiPaths.exploreComplete, {
-    query: { page: 1, limit: 20, ordering: '-created_at', include_inactive: false },
-    signal,
-    toast: false,
-  });
+  return api.call(
+    routes.exploreComplete,
+    { query: { page: 1, limit: 20, ordering: '-created_at', include_inactive: 'false' } },
+    { signal, toast: false },
+  );
 }
 
 export const exploreCompleteQueryOptions = () =>

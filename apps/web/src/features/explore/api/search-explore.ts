@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchRequest, SearchResponse } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type SearchRequest, type SearchResponse } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 
 /** POST club/explore/search/ — a read, so it is a query keyed by its body; errors show in the page. */
 export function searchExplore(body: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> {
-  return api.post<SearchResponse>(apiPaths.exploreSearch, body, { signal, toast: false });
+  return api.call(routes.exploreSearch, { body }, { signal, toast: false });
 }
 
 export const exploreSearchQueryOptions = (body: SearchRequest) =>

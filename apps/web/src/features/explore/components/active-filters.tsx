@@ -39,7 +39,7 @@ export function ActiveFilters({
           <button
             type="button"
             onClick={() => onChange(c.next)}
-            className="inline-flex h-8 items-center gap-1.5 rounded-full bg-primary-soft px-3 text-xs font-medium text-primary transition hover:bg-primary-soft/70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring dark:text-foreground"
+            className="relative touch-target inline-flex h-8 items-center gap-1.5 rounded-full bg-primary-soft px-3 text-xs font-medium text-primary transition hover:bg-primary-soft/70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring dark:text-foreground"
             aria-label={`Remove ${c.label}`}
           >
             {c.label}

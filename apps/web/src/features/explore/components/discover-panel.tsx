@@ -1,6 +1,7 @@
 import type { ExploreCategory, PopularSearch } from '@wyn/contract';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SearchIcon, SparklesIcon } from '@/components/icons';
+import { haptic } from '@/lib/telegram';
 
 /** Before any search: Categories and Popular Searches (docs/spec/02-explore-details-wallet-social.md §2). */
 export function DiscoverPanel({
@@ -34,7 +35,10 @@ export function DiscoverPanel({
               <li key={c.id} className="flex">
                 <button
                   type="button"
-                  onClick={() => onCategory(c)}
+                  onClick={() => {
+                    haptic.selection();
+                    onCategory(c);
+                  }}
                   data-testid="explore-category"
                   className="group flex w-full flex-col items-start gap-1.5 rounded-2xl border border-border bg-card p-4 text-left transition hover:border-primary/40 hover:shadow-md hover:shadow-primary/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 >
@@ -75,7 +79,7 @@ export function DiscoverPanel({
                   type="button"
                   onClick={() => onPopular(p.search_term)}
                   data-testid="explore-popular"
-                  className="inline-flex h-9 items-center gap-1.5 rounded-full border border-border bg-card px-3.5 text-sm font-medium transition hover:border-primary/40 hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                  className="relative touch-target inline-flex h-9 items-center gap-1.5 rounded-full border border-border bg-card px-3.5 text-sm font-medium transition hover:border-primary/40 hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 >
                   <SearchIcon className="size-3.5 text-muted-foreground" />
                   {p.search_term}

@@ -115,7 +115,7 @@ export function ExploreResults({
               action={
                 <Link
                   to={viewAllHref(k)}
-                  className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
+                  className="relative touch-target inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
                   aria-label={`View all ${SECTION_TITLE[k].toLowerCase()}`}
                 >
                   View all <ArrowRightIcon className="size-4" />

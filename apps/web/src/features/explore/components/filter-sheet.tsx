@@ -4,6 +4,7 @@ import type { ExploreFilter } from '@wyn/contract';
 import { SlidersIcon, XIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { hasFilters, SORT_OPTIONS, type ExploreFilters, type ExploreTab } from '../lib/explore-params';
 
 export interface FilterSheetValue {
@@ -12,8 +13,8 @@ export interface FilterSheetValue {
 }
 
 /**
- * The filter button and its right-hand side sheet: Sort by, the dynamic filters of the tab (checkbox
- * or radio), Reset and Apply Filters. Choices are a draft until applied.
+ * The filter button and its sheet (from the bottom on a phone, the right-hand side from 768 px): Sort by, the
+ * dynamic filters of the tab (checkbox or radio), Reset and Apply Filters. Choices are a draft until applied.
  */
 export function FilterSheet({
   tab,
@@ -27,6 +28,7 @@ export function FilterSheet({
   onApply: (value: FilterSheetValue) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const [draft, setDraft] = useState<FilterSheetValue>(value);
   const sortOptions = SORT_OPTIONS[tab];
   const activeCount = Object.values(value.filters).reduce((n, v) => n + v.length, 0) + (value.sort ? 1 : 0);
@@ -56,18 +58,14 @@ export function FilterSheet({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={openChange}>
       <DialogPrimitive.Trigger asChild>
-        <Button
-          variant="outline"
-          size="md"
-          className="relative shrink-0 px-3"
-          aria-label={activeCount ? `Filters (${activeCount} active)` : 'Filters'}
-          data-testid="explore-filter-button"
-        >
-          <SlidersIcon className="size-5" />
-          <span className="hidden sm:inline">Filters</span>
+        <Button variant="outline" size="md" className="relative shrink-0 px-3" data-testid="explore-filter-button">
+          <SlidersIcon className="size-5" aria-hidden="true" />
+          {/* Its name is what it shows ("Filters 2 active"); on a phone the word is read, not shown. */}
+          <span className="sr-only sm:not-sr-only">Filters</span>
           {activeCount ? (
             <span className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full bg-primary text-[11px] font-bold text-primary-foreground">
               {activeCount}
+              <span className="sr-only"> active</span>
             </span>
           ) : null}
         </Button>
@@ -77,12 +75,26 @@ export function FilterSheet({
         <DialogPrimitive.Content
           aria-describedby={undefined}
           data-testid="explore-filter-sheet"
-          className="fixed inset-y-0 right-0 z-50 flex w-[88vw] max-w-sm flex-col border-l border-border bg-card shadow-2xl focus:outline-none data-[state=open]:animate-fade-in"
+          data-side={desktop ? 'right' : 'bottom'}
+          className={cn(
+            'fixed z-50 flex flex-col bg-card shadow-2xl focus:outline-none data-[state=open]:animate-fade-in',
+            // A phone's sheet rises from the bottom, within thumb reach (issue #14 item 20); wider screens keep
+            // the right-hand side sheet.
+            desktop
+              ? 'inset-y-0 right-0 w-[88vw] max-w-sm border-l border-border'
+              : 'inset-x-0 bottom-0 max-h-[85dvh] rounded-t-3xl border-t border-border',
+          )}
         >
-          <div className="flex items-center justify-between gap-4 border-b border-border px-5 pt-[max(1rem,env(safe-area-inset-top))] pb-4">
+          {desktop ? null : <div aria-hidden="true" className="mx-auto mt-2 h-1.5 w-10 rounded-full bg-border" />}
+          <div
+            className={cn(
+              'flex items-center justify-between gap-4 border-b border-border px-5 pb-4',
+              desktop ? 'pt-[max(1rem,var(--safe-top))]' : 'pt-3',
+            )}
+          >
             <DialogPrimitive.Title className="text-lg font-semibold">Filters</DialogPrimitive.Title>
             <DialogPrimitive.Close
-              className="rounded-full p-1.5 text-muted-foreground hover:bg-muted"
+              className="relative touch-target rounded-full p-1.5 text-muted-foreground hover:bg-muted active:bg-border"
               aria-label="Close"
             >
               <XIcon className="size-5" />
@@ -132,7 +144,7 @@ export function FilterSheet({
             )}
           </div>
 
-          <div className="flex gap-3 border-t border-border px-5 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
+          <div className="flex gap-3 border-t border-border px-5 pt-4 pb-[max(1rem,var(--safe-bottom))]">
             <Button
               variant="outline"
               className="flex-1"
@@ -175,7 +187,7 @@ function Choice({
   return (
     <label
       className={cn(
-        'flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-sm transition-colors hover:bg-muted',
+        'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-sm transition-colors hover:bg-muted',
         checked && 'bg-primary-soft/60 font-medium',
       )}
     >

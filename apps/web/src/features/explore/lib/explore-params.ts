@@ -1,4 +1,10 @@
-import type { AvailableFilters, ExploreCategory, ExploreFilter, SearchRequest } from '@wyn/contract';
+import {
+  EXPLORE_LIMITS,
+  type AvailableFilters,
+  type ExploreCategory,
+  type ExploreFilter,
+  type SearchRequest,
+} from '@wyn/contract';
 
 /**
  * Explore's state lives in the URL so Back and shared links work: `tab`, `q` (present once a search is
@@ -12,8 +18,6 @@ export const EXPLORE_TABS: ReadonlyArray<{ value: ExploreTab; label: string }> =
   { value: 'perks', label: 'Perks' },
   { value: 'users', label: 'Users' },
 ];
-
-export const EXPLORE_PAGE_SIZE = 20;
 
 /** Sort choices per tab (docs/spec/02-explore-details-wallet-social.md §9); the first is the default ("newest"). */
 export const SORT_OPTIONS: Record<ExploreTab, ReadonlyArray<{ value: string; label: string }>> = {
@@ -153,6 +157,6 @@ export function searchRequestOf(state: ExploreState): SearchRequest {
     filters: state.filters,
     ordering: state.sort ?? SORT_OPTIONS[state.tab][0]!.value,
     page: state.page,
-    limit: EXPLORE_PAGE_SIZE,
+    limit: EXPLORE_LIMITS.pageSize,
   };
 }

@@ -27,7 +27,11 @@ const complete: ExploreComplete = {
   available_filters: { tasks: [], perks: [], users: [] },
 };
 const found: SearchResponse = {
-  content_results: { tasks: [quest('q1', { title: 'Join the Design Club' })], perks: [], users: [] },
+  content_results: {
+    tasks: [quest('eeeeeeee-0000-4000-8000-000000000001', { title: 'Join the Design Club' })],
+    perks: [],
+    users: [],
+  },
   counts: { tasks: 1, perks: 0, users: 0 },
   total_results: 1,
   page: 1,
@@ -75,6 +79,20 @@ describe('ExplorePage', () => {
       page: 1,
       limit: 20,
     });
+  });
+
+  it('shows the categories of the tab: perk categories on Perks, all of them on All (issue #14 item 20)', async () => {
+    const perkCategory = {
+      ...complete.categories[0]!,
+      id: 'cccccccc-0000-4000-8000-000000000002',
+      title: 'Exclusive content',
+      content_type: 'perks' as const,
+      filter_criteria: { perk_type: ['exclusive_content'] },
+    };
+    stubApi({ 'club/explore/complete/': { ...complete, categories: [...complete.categories, perkCategory] } });
+    renderScreen(<ExplorePage />, { path: '/explore?tab=perks' });
+    expect(await screen.findByRole('button', { name: /Exclusive content/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Telegram quests/ })).toBeNull();
   });
 
   it('shows the load error with Try Again', async () => {

@@ -1,4 +1,4 @@
-import { EXPLORE_MSG, type ExploreCategory } from '@wyn/contract';
+import { EXPLORE_LIMITS, EXPLORE_MSG, type ExploreCategory } from '@wyn/contract';
 import { useMemo, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
@@ -83,7 +83,7 @@ function Explore() {
               aria-label="Search"
               autoComplete="off"
               enterKeyHint="search"
-              maxLength={200}
+              maxLength={EXPLORE_LIMITS.queryMax}
               autoFocus={focusSearch}
               className="pl-10"
               data-testid="explore-search-input"
@@ -125,7 +125,10 @@ function Explore() {
             />
           ) : (
             <DiscoverPanel
-              categories={complete.data?.categories ?? []}
+              // A tab shows its own kind of categories (perk categories on Perks), All shows every one.
+              categories={(complete.data?.categories ?? []).filter(
+                (c) => state.tab === 'all' || c.content_type === state.tab || c.content_type === 'mixed',
+              )}
               popular={complete.data?.popular_searches ?? []}
               loading={complete.isPending}
               onCategory={onCategory}

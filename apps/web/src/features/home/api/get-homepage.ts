@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HomepageComplete } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type HomepageComplete } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { useIsAuthenticated } from '@/lib/session';
 
 /** GET club/homepage/complete/ — banners, sections and the items of each carousel. */
 export function getHomepage(signal?: AbortSignal): Promise<HomepageComplete> {
-  return api.get<HomepageComplete>(apiPaths.homepage, { signal });
+  return api.call(routes.homepage, {}, { signal });
 }
 
 export const homepageQueryOptions = () =>

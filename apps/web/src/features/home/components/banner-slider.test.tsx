@@ -77,9 +77,15 @@ describe('BannerSlider', () => {
     expect(screen.getAllByText('Learn More', { selector: 'a' })[0]!.getAttribute('rel')).toContain('noopener');
   });
 
-  it('replaces a broken image with the placeholder', () => {
+  it('offers the image at display widths, lazily; a broken one falls back to the original, then the placeholder', () => {
     renderSlider([banner(1)]);
     const img = screen.getByTestId('banner-slide').querySelector('img')!;
+    expect(img.getAttribute('srcset')).toContain('/media/banner-1.w720.webp 720w');
+    expect(img.getAttribute('sizes')).toBeTruthy();
+    expect(img.getAttribute('loading')).toBe('lazy');
+    fireEvent.error(img);
+    expect(img.getAttribute('srcset')).toBeNull();
+    expect(img.getAttribute('src')).toBe('/media/banner-1.png');
     fireEvent.error(img);
     expect(img.getAttribute('src')).toBe('/banner-placeholder.svg');
   });

@@ -2,21 +2,26 @@ import { TIMINGS, type Banner } from '@wyn/contract';
 import { useEffect, useReducer, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from '@/components/icons';
+import { MediaImage } from '@/components/media-image';
 import { cn } from '@/lib/cn';
 import { isAppPath, isHttpUrl } from '@/lib/format';
+import { IMAGE_SIZES } from '@/lib/media-srcset';
 import { initialSliderState, sliderReducer } from './banner-slider-state';
+import { ExternalLink } from '@/components/external-link';
 
 const PLACEHOLDER = '/banner-placeholder.svg';
 
 function BannerImage({ src }: { src: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
+  // Below the fold on Home: loaded lazily, at the width the slide is shown (decision 0017).
   return (
-    <img
+    <MediaImage
       src={broken ? PLACEHOLDER : src}
-      alt=""
+      sizes={IMAGE_SIZES.banner}
       className="absolute inset-0 size-full object-cover"
       loading="lazy"
+      decoding="async"
       data-placeholder={broken || undefined}
       onError={() => setFailed(src)}
     />
@@ -25,13 +30,13 @@ function BannerImage({ src }: { src: string }) {
 
 function LearnMore({ link }: { link: string | null }) {
   const cls =
-    'mt-3 inline-flex items-center gap-1.5 rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-neutral-900 shadow-sm transition hover:bg-white/90';
+    'relative touch-target mt-3 inline-flex items-center gap-1.5 rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-neutral-900 shadow-sm transition hover:bg-white/90 active:bg-white/80';
   if (isHttpUrl(link)) {
     return (
-      <a href={link} target="_blank" rel="noopener noreferrer" className={cls}>
+      <ExternalLink href={link} className={cls}>
         Learn More
         <ArrowRightIcon className="size-4" />
-      </a>
+      </ExternalLink>
     );
   }
   if (isAppPath(link)) {
@@ -121,7 +126,7 @@ export function BannerSlider({
                 type="button"
                 aria-label="Previous slide"
                 onClick={() => dispatch({ type: 'prev', count })}
-                className="flex size-9 items-center justify-center rounded-full bg-black/35 text-white backdrop-blur transition hover:bg-black/55"
+                className="flex size-11 items-center justify-center rounded-full bg-black/35 text-white backdrop-blur transition hover:bg-black/55 active:bg-black/65"
               >
                 <ChevronLeftIcon className="size-5" />
               </button>
@@ -129,16 +134,12 @@ export function BannerSlider({
                 type="button"
                 aria-label="Next slide"
                 onClick={() => dispatch({ type: 'next', count })}
-                className="flex size-9 items-center justify-center rounded-full bg-black/35 text-white backdrop-blur transition hover:bg-black/55"
+                className="flex size-11 items-center justify-center rounded-full bg-black/35 text-white backdrop-blur transition hover:bg-black/55 active:bg-black/65"
               >
                 <ChevronRightIcon className="size-5" />
               </button>
             </div>
-            <div
-              className="absolute inset-x-0 bottom-3 flex justify-center gap-1.5"
-              role="group"
-              aria-label="Choose slide"
-            >
+            <div className="absolute inset-x-0 bottom-0 flex justify-center" role="group" aria-label="Choose slide">
               {banners.map((banner, i) => (
                 <button
                   key={banner.id}
@@ -146,12 +147,13 @@ export function BannerSlider({
                   aria-label={`Go to slide ${i + 1}`}
                   aria-current={i === index ? 'true' : undefined}
                   onClick={() => dispatch({ type: 'goTo', index: i, count })}
-                  className="flex h-6 items-center px-0.5"
+                  // A 44 × 44 px target around a 6 px dot.
+                  className="group/dot flex h-11 w-11 items-center justify-center"
                 >
                   <span
                     className={cn(
                       'block h-1.5 rounded-full transition-all',
-                      i === index ? 'w-5 bg-white' : 'w-1.5 bg-white/55',
+                      i === index ? 'w-5 bg-white' : 'w-1.5 bg-white/55 group-active/dot:bg-white/90',
                     )}
                   />
                 </button>

@@ -30,7 +30,7 @@ export function HomeSection({
           <Link
             to={viewAllHref}
             aria-label={viewAllLabel}
-            className="inline-flex items-center gap-0.5 rounded-lg px-1.5 py-1 text-sm font-semibold text-primary hover:bg-primary-soft"
+            className="relative touch-target inline-flex items-center gap-0.5 rounded-lg px-1.5 py-1 text-sm font-semibold text-primary hover:bg-primary-soft"
           >
             View all
             <ChevronRightIcon className="size-4" />

@@ -11,6 +11,9 @@ import { HomePage } from './home-page';
 const Q1 = 'aaaaaaaa-0000-4000-8000-000000000001';
 const Q2 = 'aaaaaaaa-0000-4000-8000-000000000002';
 const P1 = 'bbbbbbbb-0000-4000-8000-000000000001';
+const S1 = 'dddddddd-0000-4000-8000-000000000001';
+const S2 = 'dddddddd-0000-4000-8000-000000000002';
+const S3 = 'dddddddd-0000-4000-8000-000000000003';
 
 const stubApi = routes;
 
@@ -28,6 +31,8 @@ const common = {
   'club/wallets/my_wallet/': { id: USER_ID, user: USER_ID, balance: '125.99' },
   'club/profiles/me/': profile,
   'bot/config/': { product_name: 'Wyn', telegram_bot_username: null, telegram_bot_id: null, welcome_bonus: '100.00' },
+  // No season scheduled: the season card stays away (features/seasons tests it).
+  'club/seasons/current/': { season: null, top: [], me: null },
 };
 
 describe('HomePage', () => {
@@ -52,14 +57,14 @@ describe('HomePage', () => {
           },
         ],
         sections: [
-          { id: 's1', title: 'Quests', section_type: 'task_carousel', order: 1 },
-          { id: 's2', title: 'Perks', section_type: 'perk_carousel', order: 2 },
-          { id: 's3', title: 'Users', section_type: 'user_carousel', order: 3 },
+          { id: S1, title: 'Quests', section_type: 'task_carousel', order: 1 },
+          { id: S2, title: 'Perks', section_type: 'perk_carousel', order: 2 },
+          { id: S3, title: 'Users', section_type: 'user_carousel', order: 3 },
         ],
-        task_carousels: { s1: [quest(Q1), quest(Q2, { title: '' }), quest(Q1)] },
-        perk_carousels: { s2: [perk(P1, { title: '' })] },
+        task_carousels: { [S1]: [quest(Q1), quest(Q2, { title: '' }), quest(Q1)] },
+        perk_carousels: { [S2]: [perk(P1, { title: '' })] },
         user_carousels: {
-          s3: [profileCard(USER_ID, { display_name: 'Ana Ng' }), profileCard(OTHER_ID, { display_name: 'Bo' })],
+          [S3]: [profileCard(USER_ID, { display_name: 'Ana Ng' }), profileCard(OTHER_ID, { display_name: 'Bo' })],
         },
       }),
     });
@@ -97,9 +102,11 @@ describe('HomePage', () => {
     expect(within(cards[0]!).getByText('You')).toBeTruthy();
     expect(cards[1]!.getAttribute('href')).toBe(`/profile/${OTHER_ID}`);
 
-    for (const name of ['View all quests', 'View all perks', 'View all users']) {
+    for (const name of ['View all quests', 'View all perks']) {
       expect(screen.getByRole('link', { name }).getAttribute('href')).toBe('/explore');
     }
+    // Top users lead to the leaderboard (issue #16 item 4).
+    expect(screen.getByRole('link', { name: 'View all on the leaderboard' }).getAttribute('href')).toBe('/leaderboard');
 
     // the banner slider comes last
     const slider = screen.getByTestId('banner-slider');
@@ -108,7 +115,7 @@ describe('HomePage', () => {
     expect(sections[1]!.compareDocumentPosition(slider) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it('shows the empty states and no Top Users without user sections', async () => {
+  it('shows the empty states, and Top Users with only the leaderboard link without user sections', async () => {
     stubApi({
       ...common,
       'club/notifications/': { results: [], count: 0, next: null, previous: null, unread_count: 0 },
@@ -121,7 +128,12 @@ describe('HomePage', () => {
     expect(screen.getByText('No perks available')).toBeTruthy();
     expect(screen.getByText('Explore our community to discover perks!')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Explore Perks' }).getAttribute('href')).toBe('/explore');
-    expect(screen.queryByText('Top Users')).toBeNull();
+    // The leaderboard stays one tap away (issue #16 item 4); no members' carousel.
+    const top = screen.getByTestId('top-users');
+    expect(within(top).getByRole('link', { name: 'View all on the leaderboard' }).getAttribute('href')).toBe(
+      '/leaderboard',
+    );
+    expect(within(top).queryAllByTestId('profile-card')).toHaveLength(0);
     expect(screen.queryByTestId('notification-badge')).toBeNull();
     expect(screen.queryByTestId('banner-slider')).toBeNull();
   });

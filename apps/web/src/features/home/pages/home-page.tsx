@@ -1,4 +1,5 @@
 import { MSG } from '@wyn/contract';
+import { useRef } from 'react';
 import { paths } from '@/config/paths';
 import { PerkCard } from '@/components/cards/perk-card';
 import { ProfileCard } from '@/components/cards/profile-card';
@@ -9,14 +10,22 @@ import { GiftIcon, TargetIcon } from '@/components/icons';
 import { useProductName } from '@/lib/queries/app-config';
 import { useMyProfile } from '@/lib/queries/my-profile';
 import { useMyWallet } from '@/lib/queries/my-wallet';
-import { useUnreadNotificationCount } from '@/lib/queries/notification-summary';
 import { useCurrentUser, userDisplayName } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { SeasonCard } from '@/features/seasons';
+import { StreakCard } from '@/features/streak';
 import { useHomepage } from '../api/get-homepage';
 import { BannerSlider } from '../components/banner-slider';
 import { HomeHeader } from '../components/home-header';
+import { HOME_COLUMN } from '../components/home-shell';
 import { HomeSection } from '../components/home-section';
-import { BannerSkeleton, PerkGridSkeleton, QuestListSkeleton, UserRowSkeleton } from '../components/home-skeletons';
+import {
+  BannerSkeleton,
+  PerkGridSkeleton,
+  QuestListSkeleton,
+  useRememberListShape,
+  UserRowSkeleton,
+} from '../components/home-skeletons';
 import { WelcomeCard } from '../components/welcome-card';
 import { selectHomeContent } from '../lib/select-sections';
 
@@ -27,16 +36,19 @@ export function HomePage() {
   const home = useHomepage();
   const wallet = useMyWallet();
   const { data: myProfile } = useMyProfile();
-  const unread = useUnreadNotificationCount();
   const content = selectHomeContent(home.data);
   const loading = home.isPending;
+  const questList = useRef<HTMLUListElement>(null);
+  const perkList = useRef<HTMLUListElement>(null);
+  useRememberListShape('quests', questList, loading ? 0 : content.quests.length);
+  useRememberListShape('perks', perkList, loading ? 0 : content.perks.length);
 
   const isOwn = (card: { id: string; user: string }) =>
     user !== null && (card.user === user.id || card.id === user.id || (myProfile != null && card.id === myProfile.id));
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pb-6 md:gap-8 md:px-6">
-      <HomeHeader productName={productName} unreadCount={unread} />
+    <div className={HOME_COLUMN}>
+      <HomeHeader productName={productName} />
 
       <WelcomeCard
         name={userDisplayName(user)}
@@ -44,6 +56,8 @@ export function HomePage() {
         balance={wallet.data?.balance}
         balanceLoading={wallet.isPending && !wallet.data}
       />
+
+      <StreakCard />
 
       {home.isError ? (
         <ErrorState
@@ -63,7 +77,7 @@ export function HomePage() {
               {loading ? (
                 <QuestListSkeleton />
               ) : content.quests.length ? (
-                <ul className="flex flex-col gap-3">
+                <ul ref={questList} className="flex flex-col gap-3">
                   {content.quests.map((q) => (
                     <li key={q.id}>
                       <QuestCard quest={q} />
@@ -91,7 +105,7 @@ export function HomePage() {
               {loading ? (
                 <PerkGridSkeleton />
               ) : content.perks.length ? (
-                <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
+                <ul ref={perkList} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
                   {content.perks.map((p) => (
                     <li key={p.id} className="flex">
                       <PerkCard perk={p} className="w-full" />
@@ -111,13 +125,24 @@ export function HomePage() {
             </HomeSection>
           </div>
 
+          <SeasonCard />
+
           {loading ? (
             <HomeSection id="top-users-loading" title="Top Users">
               <UserRowSkeleton />
             </HomeSection>
-          ) : content.hasUserSections ? (
-            <HomeSection id="top-users" title="Top Users" viewAllHref={paths.explore} viewAllLabel="View all users">
-              {content.users.length ? (
+          ) : (
+            // Always there, so the leaderboard is one tap from Home (issue #16 item 4); the members' carousel
+            // only when staff placed one.
+            <HomeSection
+              id="top-users"
+              title="Top Users"
+              viewAllHref={paths.leaderboard}
+              viewAllLabel="View all on the leaderboard"
+            >
+              {!content.hasUserSections ? (
+                <p className="text-sm text-muted-foreground">See who earned the most XP this week and of all time.</p>
+              ) : content.users.length ? (
                 <ul className="scrollbar-none -mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-1 md:mx-0 md:scroll-px-0 md:px-0">
                   {content.users.map((u) => (
                     <li key={u.id} className="flex">
@@ -129,7 +154,7 @@ export function HomePage() {
                 <p className="text-sm text-muted-foreground">No members to show yet.</p>
               )}
             </HomeSection>
-          ) : null}
+          )}
 
           {loading ? <BannerSkeleton /> : <BannerSlider banners={content.banners} />}
         </>

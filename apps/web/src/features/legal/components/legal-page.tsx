@@ -20,12 +20,12 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
     <article className="mx-auto w-full max-w-2xl px-5 pt-[max(1.5rem,env(safe-area-inset-top))] pb-16">
       <Link
         to={paths.login}
-        className="inline-flex items-center gap-1.5 rounded-lg py-1 pr-2 text-sm font-semibold text-primary hover:underline"
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-lg pr-2 text-sm font-semibold text-primary hover:underline tg-back:hidden"
       >
         <ArrowLeftIcon className="size-4" />
         Back
       </Link>
-      <header className="mt-6 border-b border-border pb-6">
+      <header className="mt-4 border-b border-border pb-6">
         <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
         <p className="mt-2 text-sm text-muted-foreground">Last updated {LAST_UPDATED}</p>
       </header>

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Profile } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type Profile } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { messageKeys } from './keys';
 
 /** GET club/profiles/{id}/ — the name and avatar of a member we have no conversation with yet. */
 export function getChatProfile(userId: string, signal?: AbortSignal): Promise<Profile> {
-  return api.get<Profile>(apiPaths.profile(userId), { signal, toast: false });
+  return api.call(routes.profile, { params: { id: userId } }, { signal, toast: false });
 }
 
 export const chatProfileQueryOptions = (userId: string) =>

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TIMINGS, type ChatSummary } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, TIMINGS, type ChatSummary } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { useLivePollInterval } from '@/lib/live-events';
 import { messageKeys } from './keys';
 
 /** GET club/messages/chats/ — the page shows its own error state, so no toast. */
 export function getChats(signal?: AbortSignal): Promise<ChatSummary[]> {
-  return api.get<ChatSummary[]>(apiPaths.messageChats, { signal, toast: false });
+  return api.call(routes.messageChats, {}, { signal, toast: false });
 }
 
 export const chatsQueryOptions = () =>

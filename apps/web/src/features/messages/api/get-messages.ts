@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { TIMINGS, type ChatMessage, type Paginated } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, TIMINGS, type ChatMessage, type Paginated } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { useLivePollInterval } from '@/lib/live-events';
 import { flattenThread } from '../lib/chat';
@@ -16,11 +15,11 @@ export type ThreadData = InfiniteData<Paginated<ChatMessage>, number>;
 
 /** GET club/messages/?chat_with={userId}&ordering=-sent_at — page 1 is the newest; the pane reverses them. */
 export function getMessages(userId: string, page: number, signal?: AbortSignal): Promise<Paginated<ChatMessage>> {
-  return api.get<Paginated<ChatMessage>>(apiPaths.messages, {
-    signal,
-    toast: false,
-    query: { chat_with: userId, ordering: '-sent_at', page, page_size: CHAT_PAGE_SIZE },
-  });
+  return api.call(
+    routes.messageList,
+    { query: { chat_with: userId, ordering: '-sent_at', page, page_size: CHAT_PAGE_SIZE } },
+    { signal, toast: false },
+  );
 }
 
 export const messagesQueryOptions = (userId: string) =>

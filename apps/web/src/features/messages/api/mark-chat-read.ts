@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatSummary, MarkChatReadResponse } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type ChatSummary, type MarkChatReadResponse } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { withChatRead } from '../lib/chat';
 import type { ThreadData } from './get-messages';
@@ -8,7 +7,7 @@ import { messageKeys } from './keys';
 
 /** POST club/messages/mark_chat_as_read/ {user_id} — quiet: a failure only leaves the badge. */
 export function markChatRead(userId: string): Promise<MarkChatReadResponse> {
-  return api.post<MarkChatReadResponse>(apiPaths.messagesMarkChatRead, { user_id: userId }, { toast: false });
+  return api.call(routes.messagesMarkChatRead, { body: { user_id: userId } }, { toast: false });
 }
 
 export function useMarkChatRead() {

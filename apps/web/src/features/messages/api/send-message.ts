@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage, SendMessageRequest } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type ChatMessage, type SendMessageRequest } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { withSentMessage } from '../lib/chat';
 import type { ThreadData } from './get-messages';
@@ -8,7 +7,7 @@ import { messageKeys } from './keys';
 
 /** POST club/messages/ — the composer shows the failure itself, so no toast. */
 export function sendMessage(body: SendMessageRequest): Promise<ChatMessage> {
-  return api.post<ChatMessage>(apiPaths.messages, body, { toast: false });
+  return api.call(routes.messageSend, { body }, { toast: false });
 }
 
 export function useSendMessage() {

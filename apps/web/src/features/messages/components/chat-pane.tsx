@@ -15,7 +15,7 @@ export function ChatHeader({ userId, name, avatar }: { userId: string; name: str
       <Link
         to={paths.messages}
         aria-label="Back to conversations"
-        className="inline-flex size-10 items-center justify-center rounded-full hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring md:hidden"
+        className="relative touch-target inline-flex size-10 items-center justify-center rounded-full hover:bg-muted active:bg-border focus-visible:outline-2 focus-visible:outline-ring md:hidden tg-back:hidden"
       >
         <ChevronLeftIcon className="size-5" />
       </Link>
@@ -134,23 +134,21 @@ export function MessageThread({
             ) : null}
           </div>
         ) : null}
-        <ol
-          ref={list}
-          className="flex flex-col gap-2 p-4"
-          role="log"
-          aria-live="polite"
-          aria-label={`Messages with ${name}`}
-        >
-          {inDisplayOrder(messages).map((m) => (
-            <MessageBubble key={m.id} message={m} own={m.sender.id === viewerId} />
-          ))}
-        </ol>
+        <div role="log" aria-live="polite" aria-label={`Messages with ${name}`}>
+          <ol ref={list} className="flex flex-col gap-2 p-4">
+            {inDisplayOrder(messages).map((m) => (
+              <MessageBubble key={m.id} message={m} own={m.sender.id === viewerId} />
+            ))}
+          </ol>
+        </div>
       </>
     );
   }
   return (
     <div
       ref={scroller}
+      // Scrollable by keyboard too (WCAG 2.1.1).
+      tabIndex={0}
       className="min-h-0 flex-1 overflow-y-auto bg-background/60"
       onScroll={(e) => {
         const el = e.currentTarget;

@@ -10,17 +10,20 @@ import { href, paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatBadgeCount, formatRelativeTime } from '@/lib/format';
 import { filterChats } from '../lib/chat';
+import { NewChatDialog } from './new-chat-dialog';
 
 export function ConversationList({
   chats,
   isPending,
   isError,
   selectedId,
+  viewerId = null,
 }: {
   chats: ChatSummary[] | undefined;
   isPending: boolean;
   isError: boolean;
   selectedId: string | null;
+  viewerId?: string | null;
 }) {
   const [search, setSearch] = useState('');
   const searchId = useId();
@@ -115,7 +118,10 @@ export function ConversationList({
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="border-b border-border px-4 pt-4 pb-3">
-        <h1 className="text-2xl font-bold tracking-tight">Messages</h1>
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold tracking-tight">Messages</h1>
+          <NewChatDialog viewerId={viewerId} />
+        </div>
         <div className="relative mt-3">
           <label htmlFor={searchId} className="sr-only">
             {CHAT_MSG.searchPlaceholder}
@@ -130,7 +136,7 @@ export function ConversationList({
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             placeholder={CHAT_MSG.searchPlaceholder}
-            className="h-10 pl-9"
+            className="pl-9"
           />
         </div>
       </div>

@@ -1,13 +1,17 @@
 import type { ChatMessage } from '@wyn/contract';
+import { ReportButton } from '@/features/reports';
 import { cn } from '@/lib/cn';
 import { formatMessageTime } from '../lib/chat';
 
-/** One message: own on the right with a sent (✓) or read (✓✓) tick, the other member's on the left. */
+/**
+ * One message: own on the right with a sent (✓) or read (✓✓) tick, the other member's on the left with a Report
+ * action beside it.
+ */
 export function MessageBubble({ message, own }: { message: ChatMessage; own: boolean }) {
   const read = Boolean(message.read_at);
   return (
     <li
-      className={cn('flex', own ? 'justify-end' : 'justify-start')}
+      className={cn('group flex items-center gap-1', own ? 'justify-end' : 'justify-start')}
       data-testid={own ? 'own-message' : 'their-message'}
     >
       <div
@@ -20,7 +24,7 @@ export function MessageBubble({ message, own }: { message: ChatMessage; own: boo
         <p
           className={cn(
             'mt-0.5 flex items-center justify-end gap-1 text-[11px]',
-            own ? 'text-primary-foreground/75' : 'text-muted-foreground',
+            own ? 'text-primary-foreground/90' : 'text-muted-foreground',
           )}
         >
           <time dateTime={message.sent_at}>{formatMessageTime(message.sent_at)}</time>
@@ -35,6 +39,14 @@ export function MessageBubble({ message, own }: { message: ChatMessage; own: boo
           ) : null}
         </p>
       </div>
+      {own ? null : (
+        <ReportButton
+          targetType="message"
+          targetId={message.id}
+          iconOnly
+          className="size-8 text-muted-foreground opacity-70 hover:opacity-100 focus-visible:opacity-100"
+        />
+      )}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { CHAT_MSG, LIMITS } from '@wyn/contract';
 import { SendIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useClosingConfirmation } from '@/lib/telegram';
 import { canSend } from '../lib/chat';
 
 /** Enter sends, Shift+Enter starts a new line; the text stays when sending fails. */
@@ -22,6 +23,8 @@ export function MessageComposer({
   const counterId = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const ready = canSend(text, chatWith, LIMITS.messageMax) && !sending;
+  // Inside Telegram, closing asks first while a message is drafted.
+  useClosingConfirmation(text.trim() !== '');
 
   const submit = async () => {
     if (!ready) return;

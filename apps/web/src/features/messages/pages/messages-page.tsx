@@ -89,7 +89,7 @@ export default function MessagesPage() {
     <div className="mx-auto flex w-full max-w-6xl max-md:-mb-6 md:px-6 md:pt-6">
       <div
         className={cn(
-          'flex h-[calc(100dvh-4rem-env(safe-area-inset-bottom))] w-full overflow-hidden bg-card',
+          'flex h-[calc(var(--app-height)-4rem-var(--safe-bottom)-var(--tg-inset-top))] w-full overflow-hidden bg-card',
           'md:grid md:h-[calc(100dvh-10rem)] md:min-h-[28rem] md:grid-cols-[20rem_1fr] md:rounded-2xl md:border md:border-border md:shadow-sm',
         )}
       >
@@ -102,6 +102,7 @@ export default function MessagesPage() {
             isPending={chats.isPending}
             isError={chats.isError}
             selectedId={selected}
+            viewerId={viewer?.id ?? null}
           />
         </section>
         <section aria-label="Chat" className={cn('min-h-0 w-full flex-col md:flex', selected ? 'flex' : 'hidden')}>

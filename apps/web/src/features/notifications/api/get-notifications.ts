@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { NotificationList } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type NotificationList } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { NOTIFICATIONS_PAGE_SIZE } from '../lib/notifications';
 
@@ -9,11 +8,11 @@ export const notificationListKey = ['me', 'notifications', 'list'] as const;
 
 /** GET club/notifications/?ordering=-created_at — the page shows its own error state, so no toast. */
 export function getNotifications(page: number, signal?: AbortSignal): Promise<NotificationList> {
-  return api.get<NotificationList>(apiPaths.notifications, {
-    signal,
-    toast: false,
-    query: { ordering: '-created_at', page, page_size: NOTIFICATIONS_PAGE_SIZE },
-  });
+  return api.call(
+    routes.notifications,
+    { query: { ordering: '-created_at', page, page_size: NOTIFICATIONS_PAGE_SIZE } },
+    { signal, toast: false },
+  );
 }
 
 export const notificationsQueryOptions = () =>

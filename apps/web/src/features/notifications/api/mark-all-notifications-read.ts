@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MarkAllReadResponse } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type MarkAllReadResponse } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { markReadInCache, refreshNotifications } from './notification-cache';
 
@@ -9,7 +8,7 @@ import { markReadInCache, refreshNotifications } from './notification-cache';
  * notifications on pages not loaded yet are marked too.
  */
 export function markAllNotificationsRead(): Promise<MarkAllReadResponse> {
-  return api.post<MarkAllReadResponse>(apiPaths.notificationsMarkAllRead);
+  return api.call(routes.notificationsMarkAllRead, {});
 }
 
 export function useMarkAllNotificationsRead() {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type Notification } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { markReadInCache, refreshNotifications } from './notification-cache';
 
 /** POST club/notifications/{id}/mark-read/ with an empty body. */
 export function markNotificationRead(id: string): Promise<Notification> {
-  return api.post<Notification>(apiPaths.notificationMarkRead(id));
+  return api.call(routes.notificationMarkRead, { params: { id } });
 }
 
 /**

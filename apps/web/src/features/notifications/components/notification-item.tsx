@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
 import { NOTIFICATIONS_MSG, notificationTarget, notificationTypeLabel } from '../lib/notifications';
+import { ExternalLink } from '@/components/external-link';
 
 /**
  * One notification as a real link or button. Clicking marks it read (when unread) and follows its link:
@@ -33,16 +34,9 @@ export function NotificationItem({
 
   if (target?.kind === 'external')
     return (
-      <a
-        href={target.href}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={markIfUnread}
-        className={className}
-        {...testProps}
-      >
+      <ExternalLink href={target.href} onClick={markIfUnread} className={className} {...testProps}>
         {body}
-      </a>
+      </ExternalLink>
     );
   if (target?.kind === 'internal')
     return (
@@ -62,9 +56,7 @@ function ItemBody({ n, external }: { n: Notification; external: boolean }): Reac
     <>
       <span className="flex min-w-0 items-start gap-2">
         <span className="min-w-0 flex-1 font-semibold break-words">{n.title}</span>
-        {!n.is_read ? (
-          <Badge className="shrink-0 bg-blue-600 text-white dark:bg-blue-500">{NOTIFICATIONS_MSG.newBadge}</Badge>
-        ) : null}
+        {!n.is_read ? <Badge className="shrink-0 bg-blue-600 text-white">{NOTIFICATIONS_MSG.newBadge}</Badge> : null}
       </span>
       {n.message ? (
         <span className="text-sm break-words whitespace-pre-line text-muted-foreground">{n.message}</span>

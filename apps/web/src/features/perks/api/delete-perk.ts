@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { myPerksKey } from './get-my-perks';
 
 /** DELETE club/perks/{id}/ (204) — the page shows its own toasts. */
 export function deletePerk(id: string): Promise<void> {
-  return api.delete<void>(apiPaths.perkManage(id), { toast: false });
+  return api.call(routes.perkDelete, { params: { id } }, { toast: false });
 }
 
 export function useDeletePerk() {

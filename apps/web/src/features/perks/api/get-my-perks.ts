@@ -1,18 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyPerk } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { LIMITS, routes, type MyPerk } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 
 export const myPerksKey = ['perks', 'mine'] as const;
 
-interface MyPerksPage {
-  results: MyPerk[];
-  count: number;
-}
-
 /** GET club/perks/my_perks/ — the page shows its own error state, so no toast. */
 export async function getMyPerks(signal?: AbortSignal): Promise<MyPerk[]> {
-  const page = await api.get<MyPerksPage>(apiPaths.myPerks, { signal, toast: false, query: { page_size: 100 } });
+  const page = await api.call(routes.myPerks, { query: { page_size: LIMITS.pageSizeMax } }, { signal, toast: false });
   return page.results ?? [];
 }
 

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PerkContentResponse } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type PerkContentResponse } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 
 /** GET club/perks/{id}/content/ — the delivered content for the creator or a redeemer. */
 export function getPerkContent(id: string, signal?: AbortSignal): Promise<PerkContentResponse> {
-  return api.get<PerkContentResponse>(apiPaths.perkContent(id), { signal, toast: false });
+  return api.call(routes.perkContent, { params: { id } }, { signal, toast: false });
 }
 
 /** Only used when the detail says the viewer may see the content but did not include it. */

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PerkDetail } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type PerkDetail } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 
 export const perkDetailKey = (id: string) => ['perks', 'detail', id] as const;
 
 /** GET club/perks/{id}/details/ — the page shows its own error state, so no toast. */
 export function getPerk(id: string, signal?: AbortSignal): Promise<PerkDetail> {
-  return api.get<PerkDetail>(apiPaths.perkDetails(id), { signal, toast: false });
+  return api.call(routes.perkDetails, { params: { id } }, { signal, toast: false });
 }
 
 export const perkQueryOptions = (id: string) =>

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PerkDetail, RedeemRequest, RedeemResponse, Wallet } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type PerkDetail, type RedeemRequest, type RedeemResponse, type Wallet } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { perkDetailKey } from './get-perk';
@@ -14,11 +13,11 @@ export type RedeemVariables = { idempotencyKey: string; expectedCost: string };
  */
 export function redeemPerk(id: string, { idempotencyKey, expectedCost }: RedeemVariables): Promise<RedeemResponse> {
   const body: RedeemRequest = { expected_cost: expectedCost };
-  return api.post<RedeemResponse>(apiPaths.perkRedeem(id), body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-    timeoutMs: 15_000,
-    toast: false,
-  });
+  return api.call(
+    routes.perkRedeem,
+    { params: { id }, body },
+    { headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 15_000, toast: false },
+  );
 }
 
 export function useRedeemPerk(id: string) {

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PerkDetail, UpdatePerkRequest } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type PerkDetail, type UpdatePerkRequest } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 
 /** GET club/perks/{id}/details/ for the edit screen: the creator receives the perk's content. */
 export function getPerkForEdit(id: string, signal?: AbortSignal): Promise<PerkDetail> {
-  return api.get<PerkDetail>(apiPaths.perkEditDetails(id), { signal, toast: false });
+  return api.call(routes.perkDetails, { params: { id } }, { signal, toast: false });
 }
 
 export const perkForEditQueryOptions = (id: string) =>
@@ -22,7 +21,7 @@ export function usePerkForEdit(id: string) {
 
 /** PATCH club/perks/{id}/ with only the changed, allowed fields. */
 export function updatePerk({ id, changes }: { id: string; changes: UpdatePerkRequest }): Promise<PerkDetail> {
-  return api.patch<PerkDetail>(apiPaths.perkManage(id), changes, { toast: false });
+  return api.call(routes.perkUpdate, { params: { id }, body: changes }, { toast: false });
 }
 
 export function useUpdatePerk() {

@@ -1,13 +1,14 @@
-import type { ExclusiveContent } from '@wyn/contract';
+import { isBlobUrl, type ExclusiveContent } from '@wyn/contract';
 import { ExternalLinkIcon, ImageIcon, PlayIcon } from '@/components/icons';
 import { isAppPath, isHttpUrl } from '@/lib/format';
+import { ExternalLink } from '@/components/external-link';
 
 /** A permanent media address, else the first media_urls entry; blob: or unusable addresses give null. */
 export function exclusiveMediaUrl(
   content: Pick<ExclusiveContent, 'permanent_media_url' | 'media_urls'>,
 ): string | null {
   const candidate = content.permanent_media_url?.trim() || content.media_urls?.[0]?.trim() || '';
-  if (!candidate || candidate.toLowerCase().startsWith('blob:')) return null;
+  if (!candidate || isBlobUrl(candidate)) return null;
   return isHttpUrl(candidate) || isAppPath(candidate) ? candidate : null;
 }
 
@@ -47,15 +48,13 @@ export function ExclusiveContentBlock({ content }: { content: ExclusiveContent }
       );
     case 'link':
       return isHttpUrl(content.external_link) ? (
-        <a
+        <ExternalLink
           href={content.external_link}
-          target="_blank"
-          rel="noopener noreferrer"
           className="inline-flex max-w-full items-center gap-1.5 font-medium break-all text-primary underline-offset-4 hover:underline"
         >
           {content.external_link}
           <ExternalLinkIcon className="size-4 shrink-0" />
-        </a>
+        </ExternalLink>
       ) : (
         <p className="text-sm break-all text-muted-foreground">{content.external_link}</p>
       );

@@ -2,8 +2,20 @@ import { useState } from 'react';
 import type { MyPerk } from '@wyn/contract';
 import { Link } from 'react-router';
 import { PerkTypeArt } from '@/components/cards/type-icons';
+import { MediaImage } from '@/components/media-image';
+import { IMAGE_SIZES } from '@/lib/media-srcset';
+import { HiddenByStaffBadge } from '@/components/hidden-by-staff-notice';
 import { Points } from '@/components/cards/points';
-import { AlertCircleIcon, ClockIcon, EyeIcon, FileTextIcon, UsersIcon, XIcon } from '@/components/icons';
+import {
+  AlertCircleIcon,
+  ChartIcon,
+  ClockIcon,
+  CopyIcon,
+  EyeIcon,
+  FileTextIcon,
+  UsersIcon,
+  XIcon,
+} from '@/components/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { href } from '@/config/paths';
@@ -19,7 +31,7 @@ const badgeClass: Record<ReturnType<typeof perkBadge>['kind'], string> = {
   active: 'bg-success-soft text-success',
 };
 
-/** One perk on Manage Perks: image, badges, summary, facts and the View / Edit / Delete actions. */
+/** One perk on Manage Perks: image, badges, summary, facts and the View / Edit / Delete / Analytics / Duplicate actions. */
 export function ManagePerkCard({ perk, onDelete }: { perk: MyPerk; onDelete: (perk: MyPerk) => void }) {
   const [broken, setBroken] = useState(false);
   const title = perk.title?.trim() || UNTITLED_PERK;
@@ -34,10 +46,11 @@ export function ManagePerkCard({ perk, onDelete }: { perk: MyPerk; onDelete: (pe
     >
       <div className="relative aspect-[16/9] w-full overflow-hidden bg-muted">
         {showMedia ? (
-          <img
-            src={perk.media ?? undefined}
-            alt=""
+          <MediaImage
+            src={perk.media!}
+            sizes={IMAGE_SIZES.card}
             loading="lazy"
+            decoding="async"
             className="size-full object-cover"
             onError={() => setBroken(true)}
           />
@@ -48,6 +61,7 @@ export function ManagePerkCard({ perk, onDelete }: { perk: MyPerk; onDelete: (pe
           <Badge className={badgeClass[badge.kind]} data-testid="perk-status-badge">
             {badge.label}
           </Badge>
+          <HiddenByStaffBadge moderation={perk.moderation} />
           {perk.has_media_issue ? (
             <Badge className="bg-amber-100 text-amber-800 dark:bg-amber-900/60 dark:text-amber-100">
               <AlertCircleIcon className="size-3.5" /> Media Issue
@@ -120,6 +134,22 @@ export function ManagePerkCard({ perk, onDelete }: { perk: MyPerk; onDelete: (pe
           >
             <XIcon className="size-4 shrink-0" /> Delete
           </Button>
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <Link
+            to={href.perkAnalytics(perk.id)}
+            className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'gap-1 px-2' })}
+            aria-label={`Analytics of ${title}`}
+          >
+            <ChartIcon className="size-4 shrink-0" /> Analytics
+          </Link>
+          <Link
+            to={href.duplicate('perk', perk.id)}
+            className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'gap-1 px-2' })}
+            aria-label={`Duplicate ${title}`}
+          >
+            <CopyIcon className="size-4 shrink-0" /> Duplicate
+          </Link>
         </div>
       </div>
     </article>

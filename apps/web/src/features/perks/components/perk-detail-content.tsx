@@ -5,6 +5,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { isHttpUrl } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { ExclusiveContentBlock, parseExclusiveContent } from './exclusive-content-block';
+import { ExternalLink } from '@/components/external-link';
 
 function CopyButton({ value }: { value: string }) {
   const [copied, setCopied] = useState(false);
@@ -36,14 +37,9 @@ export function PerkDetailContent({ content, isCreator }: { content: PerkContent
     body = isHttpUrl(invite) ? (
       <div className="flex flex-col gap-2">
         <p className="text-sm text-muted-foreground">Your invite link:</p>
-        <a
-          href={invite}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonVariants({ variant: 'telegram', className: 'self-start' })}
-        >
+        <ExternalLink href={invite} className={buttonVariants({ variant: 'telegram', className: 'self-start' })}>
           <TelegramIcon className="size-4" /> Open invite link <ExternalLinkIcon className="size-4" />
-        </a>
+        </ExternalLink>
         <p className="text-xs break-all text-muted-foreground">{invite}</p>
       </div>
     ) : (

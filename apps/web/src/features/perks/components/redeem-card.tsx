@@ -18,7 +18,8 @@ export function RedeemCard({
 }) {
   const done = state.blocker === 'redeemed';
   return (
-    <Card>
+    // Inside Telegram the button is its MainButton: without an alert the card has nothing left to show.
+    <Card className={state.alerts.length === 0 ? 'tg-main:hidden' : undefined}>
       <CardContent className="flex flex-col gap-3">
         {state.alerts.map((a) =>
           a.kind === 'walletError' ? (
@@ -46,9 +47,10 @@ export function RedeemCard({
             </Alert>
           ),
         )}
+        {/* Inside Telegram its MainButton redeems (perk page). */}
         <Button
           size="lg"
-          className="w-full"
+          className="w-full tg-main:hidden"
           disabled={!state.canRedeem}
           loading={state.label === 'Redeeming...'}
           onClick={onRedeem}

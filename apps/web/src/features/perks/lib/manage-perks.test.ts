@@ -10,6 +10,7 @@ const mine = (id: string, extra: Partial<MyPerk> = {}): MyPerk => ({
   is_verified: false,
   has_media_issue: false,
   exclusive_content: null,
+  moderation: { hidden: false, reason: null },
   ...extra,
 });
 

@@ -1,4 +1,4 @@
-import type { ExclusiveContent, MyPerk } from '@wyn/contract';
+import { isBlobUrl, PERK_MSG, type ExclusiveContent, type MyPerk } from '@wyn/contract';
 
 /** Sentences of Manage Perks (docs/spec/02-explore-details-wallet-social.md §2, §4, §8). */
 export const MANAGE_MSG = {
@@ -10,7 +10,7 @@ export const MANAGE_MSG = {
   retry: 'Try again',
   confirmTitle: 'Are you sure?',
   confirmText: 'This action cannot be undone. This will permanently delete the perk.',
-  deleted: 'Perk deleted successfully',
+  deleted: PERK_MSG.deleted,
   deleteFailed: 'Failed to delete perk.',
   checking: 'Checking perks for media issues...',
   fixed: (n: number) => `Fixed media issues in ${n} perks`,
@@ -40,15 +40,13 @@ export function perkBadge(
   return { kind: 'active', label: 'Active' };
 }
 
-const isBlob = (s: string) => s.trim().toLowerCase().startsWith('blob:');
-
 /** The repaired exclusive content of one perk, or null when nothing usable remains or nothing needs fixing. */
 export function repairExclusiveContent(content: ExclusiveContent | null | undefined): ExclusiveContent | null {
   if (!content || (content.content_type !== 'images' && content.content_type !== 'video')) return null;
   const urls = content.media_urls ?? [];
   const permanent = content.permanent_media_url?.trim() ?? '';
-  const kept = urls.filter((u) => u.trim() !== '' && !isBlob(u));
-  const permanentOk = permanent !== '' && !isBlob(permanent);
+  const kept = urls.filter((u) => u.trim() !== '' && !isBlobUrl(u));
+  const permanentOk = permanent !== '' && !isBlobUrl(permanent);
   const changed = kept.length !== urls.length || (permanent !== '' && !permanentOk);
   if (!changed) return null;
   const media_urls = kept.length ? kept : permanentOk ? [permanent] : [];

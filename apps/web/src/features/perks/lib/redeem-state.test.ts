@@ -37,6 +37,17 @@ const state = (
 const titles = (s: ReturnType<typeof redeemState>) => s.alerts.map((a) => a.title);
 
 describe('redeemState', () => {
+  it('a member below the minimum level is told the level needed and the XP to go, and cannot redeem', () => {
+    const low = state({ min_level: 3, my_level: { xp: 180, level: 2, next_level_xp: 300 } });
+    expect(low).toMatchObject({ canRedeem: false, blocker: 'level', label: 'Level 3 needed' });
+    expect(low.alerts).toContainEqual({
+      kind: 'level',
+      title: 'Level 3 needed',
+      message: 'This perk needs level 3. You are level 2: 120 XP to go.',
+    });
+    expect(state({ min_level: 2, my_level: { xp: 100, level: 2, next_level_xp: 300 } }).canRedeem).toBe(true);
+  });
+
   it('is redeemable when every rule holds', () => {
     const s = state({});
     expect(s).toMatchObject({ canRedeem: true, label: 'Redeem for 50 W', blocker: null });

@@ -1,4 +1,4 @@
-import { amountToCents } from '@wyn/contract';
+import { amountToCents, levelNeededMessage, PERK_MSG, PerkErrorCode, type XpLevelState } from '@wyn/contract';
 
 /** What the redeem card needs from a perk detail (docs/spec/02-explore-details-wallet-social.md §4). */
 export interface RedeemablePerk {
@@ -12,9 +12,12 @@ export interface RedeemablePerk {
   deadline: string | null;
   max_participants: number | null;
   purchased_count: number;
+  /** Members below it may not redeem; with the viewer's level the card explains before they press. */
+  min_level?: number;
+  my_level?: XpLevelState;
 }
 
-export type RedeemBlocker = 'inactive' | 'redeemed' | 'creator' | 'expired' | 'outOfStock' | 'insufficient';
+export type RedeemBlocker = 'inactive' | 'redeemed' | 'creator' | 'expired' | 'outOfStock' | 'level' | 'insufficient';
 
 export interface RedeemAlert {
   kind: RedeemBlocker | 'walletError';
@@ -81,6 +84,9 @@ export function redeemState({
   const expired = isExpired(perk.deadline, now);
   const outOfStock = isOutOfStock(perk);
   const insufficient = balanceCents !== null && balanceCents < costCents;
+  // Below the perk's minimum level (issue #16 item 2): the server would refuse with the same sentence.
+  const belowLevel =
+    perk.min_level !== undefined && perk.my_level !== undefined && perk.my_level.level < perk.min_level;
 
   const alerts: RedeemAlert[] = [];
   if (inactive)
@@ -89,17 +95,26 @@ export function redeemState({
       title: 'Perk Inactive',
       message: `This perk is currently ${statusText(perk.status)} and cannot be redeemed.`,
     });
-  if (redeemed)
-    alerts.push({ kind: 'redeemed', title: 'Already Redeemed', message: 'You have already redeemed this perk.' });
+  if (redeemed) alerts.push({ kind: 'redeemed', title: 'Already Redeemed', message: PERK_MSG.alreadyRedeemed });
   if (creator)
     alerts.push({
       kind: 'creator',
       title: "You're the Creator",
       message: "You created this perk, so you can't redeem it.",
     });
-  if (expired) alerts.push({ kind: 'expired', title: 'Perk Expired', message: 'This perk has expired.' });
+  if (expired) alerts.push({ kind: 'expired', title: 'Perk Expired', message: PERK_MSG.expired });
   if (outOfStock)
-    alerts.push({ kind: 'outOfStock', title: 'Out of Stock', message: 'All available redemptions have been claimed.' });
+    alerts.push({
+      kind: 'outOfStock',
+      title: PERK_MSG.outOfStock,
+      message: 'All available redemptions have been claimed.',
+    });
+  if (belowLevel && !redeemed && !creator)
+    alerts.push({
+      kind: 'level',
+      title: `Level ${perk.min_level} needed`,
+      message: levelNeededMessage('perk', perk.min_level!, perk.my_level!),
+    });
   if (walletError)
     alerts.push({ kind: 'walletError', title: 'Wallet Error', message: "We couldn't load your balance." });
   else if (insufficient && !redeemed && !creator)
@@ -114,8 +129,9 @@ export function redeemState({
   if (redeemed) [blocker, label] = ['redeemed', 'Already Redeemed'];
   else if (creator) [blocker, label] = ['creator', "You're the Creator"];
   else if (expired) [blocker, label] = ['expired', 'Perk Expired'];
-  else if (outOfStock) [blocker, label] = ['outOfStock', 'Out of Stock'];
+  else if (outOfStock) [blocker, label] = ['outOfStock', PERK_MSG.outOfStock];
   else if (inactive) [blocker, label] = ['inactive', 'Not Available'];
+  else if (belowLevel) [blocker, label] = ['level', `Level ${perk.min_level} needed`];
   else if (insufficient) [blocker, label] = ['insufficient', 'Insufficient Points'];
 
   if (pending) label = 'Redeeming...';
@@ -130,14 +146,14 @@ export function confirmText(perk: Pick<RedeemablePerk, 'cost_amount' | 'title'>)
 
 /** "The price changed to N W": shown in the confirm dialog when the server refused the agreed price. */
 export function priceChangedText(cost: string): string {
-  return `The price changed to ${whole(cost)} W`;
+  return PERK_MSG.priceChanged(amountToCents(cost) ?? 0);
 }
 
 /** The perk's current price from a 409 `price_changed` answer's data, else null. */
 export function changedPrice(data: unknown): string | null {
   if (!data || typeof data !== 'object') return null;
   const { code, cost_amount } = data as { code?: unknown; cost_amount?: unknown };
-  return code === 'price_changed' && typeof cost_amount === 'string' && amountToCents(cost_amount) !== null
+  return code === PerkErrorCode.priceChanged && typeof cost_amount === 'string' && amountToCents(cost_amount) !== null
     ? cost_amount
     : null;
 }

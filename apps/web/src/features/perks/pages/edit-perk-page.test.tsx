@@ -19,6 +19,7 @@ const detail = (extra: Partial<PerkDetail> = {}): PerkDetail => ({
   tags: [],
   creator: USER_ID,
   creator_name: 'ava',
+  creator_avatar: null,
   is_creator: true,
   created_at: '2025-01-01T00:00:00Z',
   updated_at: '2025-01-01T00:00:00Z',
@@ -32,6 +33,8 @@ const detail = (extra: Partial<PerkDetail> = {}): PerkDetail => ({
   is_available: true,
   redeemed_at: null,
   content: { perk_type: 'discount_code', discount_code: 'COFFEE' },
+  min_level: 0,
+  my_level: { xp: 0, level: 1, next_level_xp: 100 },
   ...extra,
 });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PerkDetail } from '@wyn/contract';
+import { MSG, type PerkDetail } from '@wyn/contract';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
@@ -15,13 +15,15 @@ import {
   type PerkForm,
 } from '@/features/create';
 import { errorMessage, isApiError } from '@/lib/api-error';
-import { notify } from '@/lib/toast';
+import { haptic, useClosingConfirmation } from '@/lib/telegram';
+import { notify, useToastScope } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePerkForEdit, useUpdatePerk } from '../api/update-perk';
 
 /** /edit-perk/{id}: the create wizard filled in from the perk, saving with PATCH (docs/product.md). */
 export default function EditPerkPage() {
   useDocumentTitle('Edit Perk');
+  useToastScope();
   const { id = '' } = useParams();
   const perk = usePerkForEdit(id);
 
@@ -36,11 +38,7 @@ export default function EditPerkPage() {
     const status = isApiError(perk.error) ? perk.error.status : 0;
     body =
       status === 403 ? (
-        <ErrorState
-          description={PERK_FORM_MSG.noPermission}
-          actionLabel="Manage Perks"
-          actionHref={paths.managePerks}
-        />
+        <ErrorState description={MSG.forbidden} actionLabel="Manage Perks" actionHref={paths.managePerks} />
       ) : status === 404 || status === 400 ? (
         <ErrorState
           title="Perk Not Found"
@@ -57,9 +55,7 @@ export default function EditPerkPage() {
         />
       );
   } else if (!perk.data.is_creator) {
-    body = (
-      <ErrorState description={PERK_FORM_MSG.noPermission} actionLabel="Back to perk" actionHref={href.perk(id)} />
-    );
+    body = <ErrorState description={MSG.forbidden} actionLabel="Back to perk" actionHref={href.perk(id)} />;
   } else {
     body = <EditPerkForm key={perk.data.id} perk={perk.data} />;
   }
@@ -81,6 +77,11 @@ function EditPerkForm({ perk }: { perk: PerkDetail }) {
   const media = useMediaUpload();
   const exclusive = useMediaUpload('exclusive');
   const update = useUpdatePerk();
+  // Inside Telegram, closing asks first while changes are unsaved.
+  const mediaUrl = media.state.status === 'success' ? media.state.url : null;
+  useClosingConfirmation(
+    exclusive.state.status !== 'idle' || Object.keys(perkChanges(initial, form, mediaUrl)).length > 0,
+  );
 
   const save = (values: PerkForm) => {
     const mediaUrl = media.state.status === 'success' ? media.state.url : null;
@@ -93,18 +94,20 @@ function EditPerkForm({ perk }: { perk: PerkDetail }) {
       { id: perk.id, changes },
       {
         onSuccess: () => {
-          notify.success(PERK_FORM_MSG.updated);
+          haptic.success();
+          notify.success(PERK_FORM_MSG.updated, { outlive: true });
           void navigate(href.perk(perk.id));
         },
         onError: (e) => {
           const message = !isApiError(e)
             ? errorMessage(e, PERK_FORM_MSG.updateFailed)
             : e.status === 403
-              ? PERK_FORM_MSG.noPermission
+              ? MSG.forbidden
               : e.kind === 'http'
                 ? perkCreateErrorMessage(e.data, e.message || PERK_FORM_MSG.updateFailed)
                 : e.message || PERK_FORM_MSG.updateFailed;
           setError(message);
+          haptic.error();
           notify.error(message);
         },
       },

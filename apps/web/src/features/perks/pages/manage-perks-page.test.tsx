@@ -1,9 +1,10 @@
-import { http } from 'msw';
-import type { MyPerk } from '@wyn/contract';
+import { HttpResponse } from 'msw';
+import { routes, type MyPerk } from '@wyn/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, perk } from '@/testing/fixtures';
+import { perk, perkDetail, USER_ID } from '@/testing/fixtures';
 import { notify } from '@/lib/toast';
+import { api, apiError } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
 import ManagePerksPage from './manage-perks-page';
@@ -17,6 +18,7 @@ const mine = (id: string, extra: Partial<MyPerk> = {}): MyPerk => ({
   is_verified: false,
   has_media_issue: false,
   exclusive_content: null,
+  moderation: { hidden: false, reason: null },
   ...extra,
 });
 
@@ -28,26 +30,23 @@ beforeEach(() => {
     mine(ID_A, {
       title: 'Coffee perk',
       max_participants: 5,
-      tags: ['a', 'b', 'c', 'd', 'e'].map((n, i) => ({ id: `t${i}`, name: n })),
+      tags: ['a', 'b', 'c', 'd', 'e'].map((n, i) => ({ id: `44444444-4444-4444-8444-44444444444${i}`, name: n })),
       has_media_issue: true,
     }),
     mine(ID_B, { title: 'Hidden perk', status: 'sold_out' }),
   ];
   server.use(
-    http.all('*/api/v1/*', async ({ request }) => {
-      const url = request.url;
-      const init = { method: request.method };
-      if (url.includes('club/perks/my_perks/')) return jsonResponse({ results: list, count: list.length });
-      if (init?.method === 'PATCH') {
-        patched.push(url);
-        if (url.includes(ID_B)) return jsonResponse({ detail: 'Exclusive content is too large.' }, 400);
-        return jsonResponse(list.find((p) => url.includes(p.id)) ?? {});
-      }
-      if (init?.method === 'DELETE' && url.includes(`club/perks/${ID_A}/`)) {
-        list = list.filter((p) => p.id !== ID_A);
-        return new Response(null, { status: 204 });
-      }
-      return jsonResponse({ detail: 'Not found.' }, 404);
+    api.on(routes.myPerks, () => HttpResponse.json({ results: list, count: list.length, next: null, previous: null })),
+    api.on(routes.perkUpdate, ({ request, params }) => {
+      patched.push(request.url);
+      if (params.id === ID_B) return apiError(400, { detail: 'Exclusive content is too large.', code: 'invalid' });
+      const mine = list.find((p) => p.id === params.id);
+      if (!mine) return apiError(404, { detail: 'Not found.', code: 'not_found' });
+      return HttpResponse.json(perkDetail(mine.id, { title: mine.title, creator: USER_ID, is_creator: true }));
+    }),
+    api.on(routes.perkDelete, ({ params }) => {
+      list = list.filter((p) => p.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
     }),
   );
 });
@@ -80,6 +79,16 @@ describe('manage perks', () => {
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getAllByTestId('manage-perk-card')).toHaveLength(1));
+  });
+
+  it('marks a perk hidden by staff, with the reason for screen readers', async () => {
+    list = [mine(ID_C, { title: 'Scam perk', moderation: { hidden: true, reason: 'Misleading offer' } }), list[0]!];
+    renderScreen(<ManagePerksPage />, { path: '/manage-perks' });
+    const [hidden, shown] = await screen.findAllByTestId('manage-perk-card');
+    const badge = within(hidden!).getByTestId('hidden-badge');
+    expect(badge.textContent).toContain('Hidden');
+    expect(within(badge).getByText('Hidden by staff: Misleading offer')).toBeTruthy();
+    expect(within(shown!).queryByTestId('hidden-badge')).toBeNull();
   });
 
   it('shows the empty state', async () => {

@@ -25,6 +25,7 @@ function perkFixture(patch: Partial<PerkDetail> = {}): PerkDetail {
     tags: [{ id: '44444444-4444-4444-8444-444444444444', name: 'Food' }],
     creator: OTHER_ID,
     creator_name: 'Bo Lee',
+    creator_avatar: '/media/bo.png',
     is_creator: false,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
@@ -38,6 +39,8 @@ function perkFixture(patch: Partial<PerkDetail> = {}): PerkDetail {
     is_available: true,
     redeemed_at: null,
     content: null,
+    min_level: 0,
+    my_level: { xp: 0, level: 1, next_level_xp: 100 },
     ...patch,
   };
 }
@@ -98,7 +101,12 @@ describe('perk page', () => {
     render();
     expect(await screen.findByRole('heading', { name: 'Coffee voucher' })).toBeTruthy();
     expect(screen.getByText('#Food')).toBeTruthy();
-    expect(screen.getByTestId('perk-creator').textContent).toBe('User 222222...');
+    // The creator by name and picture, never by id (issue #14 item 14).
+    const creator = screen.getByTestId('perk-creator');
+    expect(creator.textContent).toContain('Bo Lee');
+    expect(creator.textContent).not.toMatch(/User \w{6}/);
+    expect(creator.querySelector('img')?.getAttribute('src')).toBe('/media/bo.png');
+    expect(creator.getAttribute('href')).toBe(`/profile/${OTHER_ID}`);
     expect(screen.getAllByText(/Redeem points to receive this perk/).length).toBe(1);
     expect(screen.getAllByTestId('availability')[0]!.textContent).toBe('6 / 10 left');
     const button = await screen.findAllByRole('button', { name: 'Redeem for 50 W' });
@@ -140,6 +148,21 @@ describe('perk page', () => {
     expect((await screen.findByTestId('discount-code')).textContent).toBe('COFFEE-42');
     expect(redeems().map((c) => c.body)).toEqual([{ expected_cost: '50.00' }, { expected_cost: '60.00' }]);
     expect(redeems()[0]!.headers['idempotency-key']).not.toBe(redeems()[1]!.headers['idempotency-key']);
+  });
+
+  it("offers its creator Edit instead of a disabled You're the Creator (issue #14 item 20)", async () => {
+    perk = perkFixture({
+      creator: USER_ID,
+      is_creator: true,
+      content: { perk_type: 'discount_code', discount_code: 'C-1' },
+    });
+    render();
+    const edit = (await screen.findAllByRole('link', { name: 'Edit Perk' }))[0]!;
+    expect(edit.getAttribute('href')).toBe(`/edit-perk/${PERK_ID}`);
+    expect(screen.queryByRole('button', { name: "You're the Creator" })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Redeem/ })).toBeNull();
+    fireEvent.click(edit);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/edit-perk/${PERK_ID}`));
   });
 
   it('shows Perk Not Found on a 404', async () => {

@@ -1,10 +1,15 @@
+import { HiddenByStaffNotice } from '@/components/hidden-by-staff-notice';
 import { PageErrorCard } from '@/components/error-state';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PerkDetail } from '@wyn/contract';
-import { useEffect, useRef, useState } from 'react';
+import { PERK_MSG, type PerkDetail } from '@wyn/contract';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Avatar } from '@/components/avatar';
 import { PerkTypeArt } from '@/components/cards/type-icons';
 import { ArrowLeftIcon, ShieldIcon } from '@/components/icons';
+import { MediaImage } from '@/components/media-image';
+import { ShareButton } from '@/components/share-button';
+import { ReportButton } from '@/features/reports';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
@@ -13,9 +18,11 @@ import { href } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { formatRelativeTime, isAppPath, isHttpUrl } from '@/lib/format';
 import { PERK_TYPE_LABELS, UNTITLED_PERK } from '@/lib/labels';
+import { IMAGE_SIZES } from '@/lib/media-srcset';
 import { useMyWallet } from '@/lib/queries/my-wallet';
 import { queryKeys } from '@/lib/query-client';
 import { useCurrentUser } from '@/lib/session';
+import { BUTTON_PRIORITY, haptic, useMainButton } from '@/lib/telegram';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { perkDetailKey, usePerk } from '../api/get-perk';
@@ -23,6 +30,7 @@ import { usePerkContent } from '../api/get-perk-content';
 import { useRedeemPerk } from '../api/redeem-perk';
 import { PerkDetailContent } from '../components/perk-detail-content';
 import { PerkDetailSideCards } from '../components/perk-detail-side-cards';
+import { CreatorCard } from '../components/creator-card';
 import { RedeemCard } from '../components/redeem-card';
 import {
   changedPrice,
@@ -41,7 +49,7 @@ export const PERK_PAGE_MSG = {
   notFound: 'The requested perk could not be found.',
   defaultTerms: 'Redeem points to receive this perk. Check notifications for details after redemption.',
   processing: 'Processing redemption...',
-  redeemed: "You've successfully redeemed the perk.",
+  redeemed: PERK_MSG.redeemed,
   redeemFailed: 'Failed to redeem perk. Please try again later.',
 } as const;
 
@@ -80,6 +88,7 @@ function PerkView({ perk }: { perk: PerkDetail }) {
   const viewerId = viewer?.id ?? null;
   const wallet = useMyWallet();
   const qc = useQueryClient();
+  const navigate = useNavigate();
   const redeem = useRedeemPerk(perk.id);
   const [confirmOpen, setConfirmOpen] = useState(false);
   // Set when the server refused the price the dialog showed: the dialog says so and asks again.
@@ -120,18 +129,21 @@ function PerkView({ perk }: { perk: PerkDetail }) {
       {
         onSuccess: () => {
           setPriceChangedTo(null);
+          haptic.success();
           notify.success(PERK_PAGE_MSG.redeemed, { id: REDEEM_TOAST_ID });
           refetchSoon();
         },
         onError: (e) => {
           const newCost = isApiError(e) ? changedPrice(e.data) : null;
           if (newCost) {
+            haptic.warning();
             notify.info(priceChangedText(newCost), { id: REDEEM_TOAST_ID });
             qc.setQueryData<PerkDetail>(perkDetailKey(perk.id), (p) => (p ? { ...p, cost_amount: newCost } : p));
             setPriceChangedTo(newCost);
             setConfirmOpen(true);
             return;
           }
+          haptic.error();
           notify.error(redeemErrorMessage(e), { id: REDEEM_TOAST_ID, duration: REDEEM_ERROR_TOAST_MS });
           refetchSoon();
         },
@@ -139,7 +151,26 @@ function PerkView({ perk }: { perk: PerkDetail }) {
     );
   };
 
-  const redeemCard = (
+  // Inside Telegram its MainButton redeems: first the price, then (dialog open) the confirmation; for the
+  // perk's creator it is Edit Perk.
+  useMainButton(
+    own
+      ? { text: 'Edit Perk', onClick: () => void navigate(href.editPerk(perk.id)) }
+      : {
+          text: state.label,
+          enabled: state.canRedeem,
+          loading: redeem.isPending,
+          onClick: () => setConfirmOpen(true),
+        },
+  );
+  useMainButton(
+    confirmOpen ? { text: 'Confirm & Redeem', enabled: state.canRedeem, onClick: doRedeem } : null,
+    BUTTON_PRIORITY.dialog,
+  );
+
+  const redeemCard = own ? (
+    <CreatorCard perkId={perk.id} redeemedCount={perk.purchased_count} />
+  ) : (
     <RedeemCard
       state={state}
       onRedeem={() => setConfirmOpen(true)}
@@ -153,9 +184,17 @@ function PerkView({ perk }: { perk: PerkDetail }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-8 md:px-6">
-      <BackBar />
+      <BackBar
+        action={
+          <div className="flex items-center gap-1">
+            {own ? null : <ReportButton targetType="perk" targetId={perk.id} />}
+            <ShareButton variant="ghost" target={{ type: 'perk', id: perk.id, title }} />
+          </div>
+        }
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="flex min-w-0 flex-col gap-5">
+          <HiddenByStaffNotice moderation={perk.moderation} what="perk" />
           <header className="flex flex-col gap-3">
             <div className="flex items-start gap-3">
               <PerkTypeArt type={perk.perk_type} className="size-12 shrink-0 rounded-2xl [&>svg]:size-6" />
@@ -182,20 +221,21 @@ function PerkView({ perk }: { perk: PerkDetail }) {
             ) : null}
             <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
               {perk.creator ? (
+                // The creator by name and picture (issue #14 item 14); a long name is cut with an ellipsis.
                 <Link
                   to={href.profile(perk.creator)}
-                  className="min-w-0 font-medium text-foreground hover:text-primary"
+                  className="relative touch-target flex min-w-0 items-center gap-2 rounded-full font-medium text-foreground hover:text-primary"
                   data-testid="perk-creator"
                 >
-                  {creatorLabel(perk.creator)}
-                  {own ? <span className="ml-1 text-muted-foreground">(you)</span> : null}
+                  <Avatar src={perk.creator_avatar} name={perk.creator_name} className="size-7 text-xs" />
+                  <span className="min-w-0 truncate">{perk.creator_name || creatorLabel(perk.creator)}</span>
+                  {own ? <span className="shrink-0 text-muted-foreground">(you)</span> : null}
                 </Link>
               ) : (
                 <span className="inline-flex items-center gap-1 font-medium text-foreground" data-testid="perk-creator">
                   <ShieldIcon className="size-4 text-primary" /> Created by admin
                 </span>
               )}
-              {perk.creator && perk.creator_name ? <span className="truncate">({perk.creator_name})</span> : null}
               <span aria-hidden="true">·</span>
               <time dateTime={perk.created_at} className="shrink-0">
                 Posted {formatRelativeTime(perk.created_at)}
@@ -203,7 +243,16 @@ function PerkView({ perk }: { perk: PerkDetail }) {
             </div>
           </header>
 
-          {media ? <img src={media} alt="" className="aspect-video w-full rounded-2xl bg-muted object-cover" /> : null}
+          {media ? (
+            <MediaImage
+              src={media}
+              sizes={IMAGE_SIZES.detailCover}
+              width={1280}
+              height={720}
+              fetchPriority="high"
+              className="aspect-video h-auto w-full rounded-2xl bg-muted object-cover"
+            />
+          ) : null}
 
           {content && (own || redeemed) ? <PerkDetailContent content={content} isCreator={own} /> : null}
 
@@ -247,7 +296,7 @@ function PerkView({ perk }: { perk: PerkDetail }) {
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
             </DialogClose>
-            <Button onClick={doRedeem} disabled={!state.canRedeem}>
+            <Button onClick={doRedeem} disabled={!state.canRedeem} className="tg-main:hidden">
               Confirm &amp; Redeem
             </Button>
           </div>
@@ -267,13 +316,15 @@ function useBackToPerks() {
   };
 }
 
-function BackBar() {
+function BackBar({ action }: { action?: ReactNode }) {
   const back = useBackToPerks();
   return (
-    <div className="flex h-14 items-center pt-2">
-      <Button variant="ghost" size="sm" className="-ml-2" onClick={back}>
+    <div className="flex h-14 items-center justify-between gap-2 pt-2">
+      {/* Inside Telegram its BackButton goes back instead. */}
+      <Button variant="ghost" size="sm" className="-ml-2 tg-back:invisible" onClick={back}>
         <ArrowLeftIcon className="size-4" /> Back to Perks
       </Button>
+      {action}
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateUserConfirmResponse } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type UpdateUserConfirmResponse } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { authSession } from '@/lib/session';
 
 /** POST bot/update-user/confirm/ {field: 'email', otp} → the changed user. Errors are shown by the caller. */
 export function confirmEmailChange(otp: string): Promise<UpdateUserConfirmResponse> {
-  return api.post<UpdateUserConfirmResponse>(apiPaths.updateUserConfirm, { field: 'email', otp }, { toast: false });
+  return api.call(routes.updateUserConfirm, { body: { field: 'email', otp } }, { toast: false });
 }
 
 export function useConfirmEmailChange() {

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileDetail } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type ProfileDetail } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 
 export const profileDetailKey = (id: string) => ['profiles', 'detail', id] as const;
 
 /** GET club/profiles/{id}/ — the page shows its own error states, so no toast. */
 export function getProfile(id: string, signal?: AbortSignal): Promise<ProfileDetail> {
-  return api.get<ProfileDetail>(apiPaths.profile(id), { signal, toast: false });
+  return api.call(routes.profile, { params: { id } }, { signal, toast: false });
 }
 
 export const profileQueryOptions = (id: string) =>

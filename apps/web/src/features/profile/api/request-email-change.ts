@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UpdateUserResponse } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type UpdateUserResponse } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 
 /**
@@ -8,7 +7,7 @@ import { api } from '@/lib/api-client';
  * its current e-mail until the code is confirmed. Errors are shown by the caller.
  */
 export function requestEmailChange(email: string): Promise<UpdateUserResponse> {
-  return api.post<UpdateUserResponse>(apiPaths.updateUser, { email }, { toast: false });
+  return api.call(routes.updateUser, { body: { email } }, { toast: false });
 }
 
 export function useRequestEmailChange() {

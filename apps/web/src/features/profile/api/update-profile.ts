@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileDetail, UpdateProfileRequest } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, TIMINGS, type ProfileDetail, type UpdateProfileRequest } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { profileDetailKey } from './get-profile';
@@ -12,11 +11,15 @@ export type ProfileUpdate = { fields: UpdateProfileRequest; avatar?: File | null
  * avatar was picked (docs/spec/02-explore-details-wallet-social.md §5). Errors are shown by the caller.
  */
 export function updateProfile(id: string, { fields, avatar }: ProfileUpdate): Promise<ProfileDetail> {
-  if (!avatar) return api.patch<ProfileDetail>(apiPaths.profile(id), fields, { toast: false });
+  if (!avatar) return api.call(routes.profileUpdate, { params: { id }, body: fields }, { toast: false });
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
   form.append('avatar', avatar);
-  return api.patch<ProfileDetail>(apiPaths.profile(id), form, { toast: false, timeoutMs: 60_000 });
+  return api.call(
+    routes.profileUpdate,
+    { params: { id }, body: form },
+    { toast: false, timeoutMs: TIMINGS.uploadTimeoutMs },
+  );
 }
 
 export function useUpdateProfile(id: string) {

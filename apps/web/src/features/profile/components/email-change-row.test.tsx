@@ -1,8 +1,7 @@
-import { ACCOUNT_MSG, MSG, type UserSettings } from '@wyn/contract';
+import { ACCOUNT_MSG, MSG, routes } from '@wyn/contract';
 import { http, HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '@/config/paths';
 import { authSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { jsonResponse, user } from '@/testing/fixtures';
@@ -23,11 +22,14 @@ function stubApi(onPost: (url: string, body: unknown) => Response) {
       posts.push([request.url, body]);
       return onPost(request.url, body);
     }),
-    api.get<UserSettings>(apiPaths.userSettings, () =>
+    api.on(routes.userSettings, () =>
       HttpResponse.json({
         theme: 'system',
         notifications_enabled: true,
         private_profile: false,
+        timezone: 'UTC',
+        streak_reminders: false,
+        reminder_hour: 19,
         created_at: '2025-01-01T00:00:00Z',
         updated_at: '2025-01-01T00:00:00Z',
       }),

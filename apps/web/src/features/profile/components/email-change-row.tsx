@@ -1,4 +1,4 @@
-import { ACCOUNT_MSG, MSG } from '@wyn/contract';
+import { ACCOUNT_MSG, LIMITS, MSG } from '@wyn/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,8 @@ import { useRequestEmailChange } from '../api/request-email-change';
 
 type Step = 'view' | 'address' | 'code';
 
+/** A complete one-time code: LIMITS.otpLength digits. */
+const OTP_PATTERN = new RegExp(`^\\d{${LIMITS.otpLength}}$`);
 const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 
 /**
@@ -77,7 +79,7 @@ export function EmailChangeRow() {
     e.preventDefault();
     setFieldError(null);
     setFormError(null);
-    if (!/^\d{6}$/.test(otp)) return setFieldError(MSG.verifyFillAll);
+    if (!OTP_PATTERN.test(otp)) return setFieldError(MSG.verifyFillAll);
     confirm.mutate(otp, {
       onSuccess: (res) => {
         notify.success(res.detail || ACCOUNT_MSG.emailUpdated);

@@ -1,9 +1,14 @@
-import { PROFILE_MSG, type ProfileDetail } from '@wyn/contract';
+import { PROFILE_MSG, xpForLevel, type ProfileDetail } from '@wyn/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar';
-import { LockIcon } from '@/components/icons';
+import { LockIcon, TrophyIcon } from '@/components/icons';
+import { LevelBadge } from '@/components/level-badge';
 import { Badge } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { href, paths } from '@/config/paths';
 import { avatarSource, profileCounters, profileName } from '../lib/profile-display';
 
 /**
@@ -30,7 +35,7 @@ export function ProfileCard({
   return (
     <Card className="flex flex-col items-center px-5 pt-6 pb-5 text-center" data-testid="profile-card">
       <div className="relative">
-        <Avatar src={src} name={name} className="size-24 text-3xl ring-4 ring-primary-soft" />
+        <Avatar src={src} name={name} sizes="96px" className="size-24 text-3xl ring-4 ring-primary-soft" />
         {avatarAction}
       </div>
       {editor ?? (
@@ -43,6 +48,7 @@ export function ProfileCard({
               @{profile.user.username}
             </p>
           ) : null}
+          <LevelLine profile={profile} />
           {profile.is_business || profile.is_private ? (
             <div className="mt-2 flex flex-wrap justify-center gap-1.5">
               {profile.is_business ? <Badge variant="accent">Business Account</Badge> : null}
@@ -68,7 +74,47 @@ export function ProfileCard({
         <Counter label="Perks" value={counters.perks} testId="perks-count" />
       </dl>
       {actions ? <div className="mt-4 flex w-full flex-col gap-2">{actions}</div> : null}
+      <BoardLinks profile={profile} />
     </Card>
+  );
+}
+
+/** The member's level and how far the next one is (XP is public, like the counters). */
+function LevelLine({ profile }: { profile: ProfileDetail }) {
+  const start = xpForLevel(profile.level);
+  const span = Math.max(1, profile.next_level_xp - start);
+  return (
+    <div className="mt-2 flex w-full max-w-64 flex-col items-center gap-1.5" data-testid="profile-level">
+      <div className="flex items-center gap-2 text-sm">
+        <LevelBadge level={profile.level} />
+        <span className="text-muted-foreground tabular-nums">{profile.xp.toLocaleString('en-US')} XP</span>
+      </div>
+      <Progress
+        value={((profile.xp - start) / span) * 100}
+        label={`${profile.next_level_xp - profile.xp} XP to level ${profile.level + 1}`}
+        className="h-1.5"
+      />
+    </div>
+  );
+}
+
+/** The leaderboard, and for a creator their club's own board (members ranked by XP on their quests). */
+function BoardLinks({ profile }: { profile: ProfileDetail }) {
+  const creator = profile.created_tasks_count > 0;
+  if (!creator && !profile.is_own) return null;
+  return (
+    <div className="mt-3 flex w-full flex-wrap justify-center gap-2">
+      {profile.is_own ? (
+        <Link to={paths.leaderboard} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <TrophyIcon className="size-4" /> Leaderboard
+        </Link>
+      ) : null}
+      {creator ? (
+        <Link to={href.clubBoard(profile.id)} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          <TrophyIcon className="size-4" /> Club board
+        </Link>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,11 +1,14 @@
-import type { ProfileDetail } from '@wyn/contract';
+import type { ModerationState, ProfileDetail } from '@wyn/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { HiddenByStaffBadge } from '@/components/hidden-by-staff-notice';
+import { MediaImage } from '@/components/media-image';
 import { ClockIcon, GiftIcon, LockIcon, TargetIcon, TrophyIcon } from '@/components/icons';
 import { buttonVariants } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { href, paths } from '@/config/paths';
 import { formatPoints, formatRelativeTime, isAppPath, isHttpUrl } from '@/lib/format';
+import { IMAGE_SIZES } from '@/lib/media-srcset';
 import { activityItems, createdQuestsNote } from '../lib/profile-display';
 
 export const PROFILE_TABS_MSG = {
@@ -17,7 +20,16 @@ export const PROFILE_TABS_MSG = {
   privateText: 'Only the member can see their quests, perks and activity.',
 } as const;
 
-type Row = { id: string; to: string | null; title: string; meta: string; at: string; media?: string | null };
+type Row = {
+  id: string;
+  to: string | null;
+  title: string;
+  meta: string;
+  at: string;
+  media?: string | null;
+  /** On the owner's own created items: hidden by staff (and why). */
+  moderation?: ModerationState | undefined;
+};
 
 /** Quests, Perks and Activity of a profile (default Quests); Radix tabs for arrow-key navigation. */
 export function ProfileTabs({ profile, isOwn }: { profile: ProfileDetail; isOwn: boolean }) {
@@ -66,6 +78,7 @@ function QuestsTab({ profile, isOwn }: { profile: ProfileDetail; isOwn: boolean 
     meta: `${formatPoints(q.reward_amount)} reward`,
     at: q.created_at,
     media: q.media,
+    moderation: q.moderation,
   }));
   const completed: Row[] = profile.completed_tasks.map((c) => ({
     id: c.id,
@@ -106,6 +119,7 @@ function PerksTab({ profile }: { profile: ProfileDetail }) {
     meta: formatPoints(p.cost_amount),
     at: p.created_at,
     media: p.media,
+    moderation: p.moderation,
   }));
   const purchased: Row[] = profile.purchased_perks.map((r) => ({
     id: r.id,
@@ -178,7 +192,10 @@ function Section({ title, rows, icon, testId }: { title: string; rows: Row[]; ic
             <RowLink to={r.to}>
               <Thumb media={r.media} icon={icon} />
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-semibold">{r.title}</span>
+                <span className="flex min-w-0 items-center gap-2">
+                  <span className="truncate text-sm font-semibold">{r.title}</span>
+                  <HiddenByStaffBadge moderation={r.moderation} className="shrink-0" />
+                </span>
                 <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
                   <span>{r.meta}</span>
                   <span aria-hidden="true">·</span>
@@ -195,7 +212,15 @@ function Section({ title, rows, icon, testId }: { title: string; rows: Row[]; ic
 
 function Thumb({ media, icon }: { media?: string | null; icon: ReactNode }) {
   if (media && (isAppPath(media) || isHttpUrl(media)))
-    return <img src={media} alt="" loading="lazy" className="size-10 shrink-0 rounded-xl bg-muted object-cover" />;
+    return (
+      <MediaImage
+        src={media}
+        sizes={IMAGE_SIZES.thumb}
+        loading="lazy"
+        decoding="async"
+        className="size-10 shrink-0 rounded-xl bg-muted object-cover"
+      />
+    );
   return (
     <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary dark:text-foreground">
       {icon}

@@ -18,6 +18,9 @@ beforeEach(() => {
     theme,
     notifications_enabled: true,
     private_profile: false,
+    timezone: 'UTC',
+    streak_reminders: false,
+    reminder_hour: 19,
     created_at: '2025-01-01T00:00:00Z',
     updated_at: '2025-01-01T00:00:00Z',
   });

@@ -8,7 +8,10 @@ import { cn } from '@/lib/cn';
 import { updateUserSettings, useUserSettings } from '@/lib/queries/user-settings';
 import { queryKeys } from '@/lib/query-client';
 import { accountCache } from '@/lib/session';
+import { haptic } from '@/lib/telegram';
 import { profileDetailKey } from '../api/get-profile';
+import { Select } from '@/components/ui/select';
+import { deviceTimeZone } from '@/features/streak';
 import { EmailChangeRow } from './email-change-row';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
@@ -42,6 +45,7 @@ export function SettingsPanel({ profileId }: { profileId: string }) {
   });
   const s = settings.data;
   const themeLabelId = useId();
+  const reminderHourId = useId();
 
   return (
     <Card data-testid="settings-panel">
@@ -70,7 +74,11 @@ export function SettingsPanel({ profileId }: { profileId: string }) {
                   the chosen theme only. */}
               <RadioGroup.Root
                 value={s.theme}
-                onValueChange={(t) => t !== s.theme && save.mutate({ theme: t as Theme })}
+                onValueChange={(t) => {
+                  if (t === s.theme) return;
+                  haptic.selection();
+                  save.mutate({ theme: t as Theme });
+                }}
                 aria-labelledby={themeLabelId}
                 loop
                 className="grid grid-cols-3 gap-1 rounded-xl bg-muted p-1"
@@ -80,7 +88,7 @@ export function SettingsPanel({ profileId }: { profileId: string }) {
                     key={t}
                     value={t}
                     className={cn(
-                      'h-9 rounded-lg text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
+                      'relative touch-target h-9 rounded-lg text-sm font-medium text-muted-foreground transition-colors hover:text-foreground active:bg-card/60',
                       'focus-visible:outline-2 focus-visible:outline-ring',
                       'data-[state=checked]:bg-card data-[state=checked]:text-foreground data-[state=checked]:shadow-sm',
                     )}
@@ -102,6 +110,35 @@ export function SettingsPanel({ profileId }: { profileId: string }) {
               checked={s.private_profile}
               onChange={(v) => save.mutate({ private_profile: v })}
             />
+            <Toggle
+              label="Streak reminders"
+              hint={`A bot message when you have not checked in by the hour you pick (${s.timezone.replace(/_/g, ' ')} time).`}
+              checked={s.streak_reminders}
+              // The hour means the device's local time: its timezone goes along when reminders are turned on.
+              onChange={(v) => {
+                const tz = deviceTimeZone();
+                save.mutate({ streak_reminders: v, ...(v && tz ? { timezone: tz } : {}) });
+              }}
+            />
+            {s.streak_reminders ? (
+              <div className="flex items-center justify-between gap-4">
+                <label htmlFor={reminderHourId} className="text-sm font-medium">
+                  Remind me at
+                </label>
+                <Select
+                  id={reminderHourId}
+                  value={s.reminder_hour}
+                  onChange={(e) => save.mutate({ reminder_hour: Number(e.target.value) })}
+                  className="w-28"
+                >
+                  {Array.from({ length: 24 }, (_, h) => (
+                    <option key={h} value={h}>
+                      {String(h).padStart(2, '0')}:00
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            ) : null}
           </>
         )}
       </CardContent>
@@ -137,9 +174,12 @@ function Toggle({
         aria-checked={checked}
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-hint`}
-        onClick={() => onChange(!checked)}
+        onClick={() => {
+          haptic.impact('light');
+          onChange(!checked);
+        }}
         className={cn(
-          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
+          'relative touch-target inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           checked ? 'bg-primary' : 'bg-input',
         )}

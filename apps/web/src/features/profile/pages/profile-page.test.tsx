@@ -1,10 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ProfileDetail } from '@wyn/contract';
+import { routes, type ProfileDetail } from '@wyn/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authSession } from '@/lib/session';
-import { apiPaths } from '@/config/paths';
-import { apiError, apiUrl, recordRequests } from '@/testing/msw/api';
+import { api, apiError, recordRequests } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
 import { jsonResponse, OTHER_ID, profile as baseProfile, user, USER_ID } from '@/testing/fixtures';
 import { renderScreen } from '@/testing/render';
@@ -35,17 +34,22 @@ beforeEach(() => {
   followReply = async () => jsonResponse({ detail: 'ok', is_following: true, followers_count: 4 });
   calls = recordRequests();
   server.use(
-    http.post(apiUrl(apiPaths.profileFollow(OTHER_ID)), () => followReply()),
-    http.get(apiUrl(apiPaths.profile(OTHER_ID)), () => HttpResponse.json(other())),
-    http.get(apiUrl(apiPaths.profile(USER_ID)), () =>
-      HttpResponse.json({ ...other(), ...baseProfile, is_own: true, bio: '' }),
-    ),
-    http.get(apiUrl(apiPaths.myProfile), () => HttpResponse.json(baseProfile)),
-    http.get(apiUrl(apiPaths.userSettings), () =>
+    api.on(routes.profileFollow, ({ params }) => (params.id === OTHER_ID ? followReply() : undefined)),
+    // Before profiles/{id}/, which `me` would match too.
+    api.on(routes.myProfile, () => HttpResponse.json(baseProfile)),
+    api.on(routes.profile, ({ params }) => {
+      if (params.id === OTHER_ID) return HttpResponse.json(other());
+      if (params.id === USER_ID) return HttpResponse.json({ ...other(), ...baseProfile, is_own: true, bio: '' });
+      return undefined;
+    }),
+    api.on(routes.userSettings, () =>
       HttpResponse.json({
         theme: 'system',
         notifications_enabled: true,
         private_profile: false,
+        timezone: 'UTC',
+        streak_reminders: false,
+        reminder_hour: 19,
         created_at: '2025-01-01T00:00:00Z',
         updated_at: '2025-01-01T00:00:00Z',
       }),

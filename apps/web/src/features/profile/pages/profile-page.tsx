@@ -1,8 +1,21 @@
+import { HiddenByStaffNotice } from '@/components/hidden-by-staff-notice';
 import { PageErrorCard } from '@/components/error-state';
-import { PROFILE_MSG, type ProfileDetail, type UpdateProfileRequest } from '@wyn/contract';
+import { AVATAR_ALLOWED_TYPES, PROFILE_MSG, type ProfileDetail, type UpdateProfileRequest } from '@wyn/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeftIcon, ClipboardCheckIcon, GiftIcon, ImageIcon, LogOutIcon, MessageIcon } from '@/components/icons';
+import {
+  ArrowLeftIcon,
+  ClipboardCheckIcon,
+  GiftIcon,
+  ImageIcon,
+  LogOutIcon,
+  MessageIcon,
+  ShieldIcon,
+  UsersIcon,
+} from '@/components/icons';
+import { ShareButton } from '@/components/share-button';
+import { CreatorSummary } from '@/features/analytics';
+import { ReportButton } from '@/features/reports';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,6 +24,7 @@ import { useLogout } from '@/lib/logout';
 import { isApiError } from '@/lib/api-error';
 import { useMyProfile } from '@/lib/queries/my-profile';
 import { useCurrentUser } from '@/lib/session';
+import { haptic, useClosingConfirmation, useMainButton } from '@/lib/telegram';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useFollowProfile } from '../api/follow-profile';
@@ -50,9 +64,10 @@ export default function ProfilePage() {
 function ProfileView({ profile, isOwn }: { profile: ProfileDetail; isOwn: boolean }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-8 md:px-6">
-      <TopBar isOwn={isOwn} />
+      <TopBar isOwn={isOwn} profile={profile} />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[360px_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:items-start">
-        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+        <div className="flex min-w-0 flex-col gap-3 lg:col-start-1 lg:row-start-1">
+          {isOwn ? <HiddenByStaffNotice moderation={profile.moderation} what="profile" /> : null}
           {isOwn ? <OwnCard profile={profile} /> : <OtherCard profile={profile} />}
         </div>
         <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -61,7 +76,8 @@ function ProfileView({ profile, isOwn }: { profile: ProfileDetail; isOwn: boolea
         {isOwn ? (
           <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-2">
             <SettingsPanel profileId={profile.id} />
-            <CreatorTools />
+            <InviteCard />
+            <CreatorTools profile={profile} />
           </div>
         ) : null}
       </div>
@@ -78,22 +94,30 @@ function useBack(fallback: string) {
   };
 }
 
-function TopBar({ isOwn }: { isOwn: boolean }) {
+function TopBar({ isOwn, profile }: { isOwn: boolean; profile: ProfileDetail }) {
   const back = useBack(paths.home);
   const logout = useLogout();
   return (
-    <div className="flex h-14 items-center justify-between pt-2">
-      <Button variant="ghost" size="sm" className="-ml-2" onClick={back}>
+    <div className="flex h-14 items-center justify-between gap-2 pt-2">
+      {/* Inside Telegram its BackButton goes back instead. */}
+      <Button variant="ghost" size="sm" className="-ml-2 tg-back:invisible" onClick={back}>
         <ArrowLeftIcon className="size-4" /> Back
       </Button>
-      {isOwn ? (
-        <Button variant="ghost" size="sm" onClick={() => logout.mutate()} loading={logout.isPending}>
-          <LogOutIcon className="size-4" /> Logout
-        </Button>
-      ) : null}
+      <div className="flex items-center gap-1">
+        <ShareButton variant="ghost" target={{ type: 'profile', id: profile.id, title: profileName(profile) }} />
+        {isOwn ? (
+          <Button variant="ghost" size="sm" onClick={() => logout.mutate()} loading={logout.isPending}>
+            <LogOutIcon className="size-4" /> Logout
+          </Button>
+        ) : (
+          <ReportButton targetType="profile" targetId={profile.id} />
+        )}
+      </div>
     </div>
   );
 }
+
+const AVATAR_ACCEPT = AVATAR_ALLOWED_TYPES.join(',');
 
 const draftOf = (p: ProfileDetail): ProfileDraft => ({
   first_name: p.user.first_name,
@@ -147,10 +171,12 @@ function OwnCard({ profile }: { profile: ProfileDetail }) {
       { fields, avatar },
       {
         onSuccess: () => {
+          haptic.success();
           notify.success(PROFILE_MSG.updated);
           cancel();
         },
         onError: (e) => {
+          haptic.error();
           setErrors(isApiError(e) ? e.fieldErrors : {});
           notify.error(saveErrorMessage(e));
         },
@@ -158,12 +184,20 @@ function OwnCard({ profile }: { profile: ProfileDetail }) {
     );
   };
 
+  // Inside Telegram: its MainButton saves while editing, and closing asks first while changes are unsaved.
+  useMainButton(editing ? { text: 'Save Changes', loading: update.isPending, onClick: save } : null);
+  const original = draftOf(profile);
+  useClosingConfirmation(
+    editing &&
+      (avatar !== null || (Object.keys(original) as (keyof ProfileDraft)[]).some((k) => draft[k] !== original[k])),
+  );
+
   const avatarAction = (
     <>
       <input
         ref={fileInput}
         type="file"
-        accept="image/jpeg,image/png,image/gif,image/webp"
+        accept={AVATAR_ACCEPT}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
@@ -190,11 +224,11 @@ function OwnCard({ profile }: { profile: ProfileDetail }) {
       editor={editing ? <ProfileEditForm draft={draft} errors={errors} onChange={setDraft} /> : undefined}
       actions={
         editing ? (
-          <div className="grid grid-cols-2 gap-2">
+          <div className="grid grid-cols-2 gap-2 tg-main:grid-cols-1">
             <Button variant="outline" onClick={cancel} disabled={update.isPending}>
               Cancel
             </Button>
-            <Button onClick={save} loading={update.isPending}>
+            <Button onClick={save} loading={update.isPending} className="tg-main:hidden">
               Save Changes
             </Button>
           </div>
@@ -216,6 +250,7 @@ function OtherCard({ profile }: { profile: ProfileDetail }) {
   const name = followName(profile);
 
   const toggle = () => {
+    haptic.impact('light');
     if (profile.is_following)
       unfollow.mutate(undefined, {
         onSuccess: () => notify.success(PROFILE_MSG.unfollowed.replace('{username}', name)),
@@ -250,19 +285,50 @@ function OtherCard({ profile }: { profile: ProfileDetail }) {
   );
 }
 
-function CreatorTools() {
+/** The way to the Invite screen (issue #16 item 10): the member's link and the friends it brought. */
+function InviteCard() {
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-3 pt-5">
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold">Invite friends</span>
+          <span className="block text-sm text-muted-foreground">Earn W when they complete their first quest.</span>
+        </span>
+        <Link to={paths.invite} className={buttonVariants({ variant: 'secondary', size: 'sm', className: 'shrink-0' })}>
+          <UsersIcon className="size-4" /> Invite
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CreatorTools({ profile }: { profile: ProfileDetail }) {
+  // Staff also reach the operator console from here (members never see the link; the server checks anyway).
+  const staff = useCurrentUser()?.is_staff === true;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-base">Creator tools</CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-2 gap-2">
+        {staff ? (
+          <Link
+            to={paths.staff}
+            className={buttonVariants({ variant: 'secondary', size: 'sm', className: 'col-span-2' })}
+          >
+            <ShieldIcon className="size-4" /> Staff console
+          </Link>
+        ) : null}
         <Link to={paths.review} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
           <ClipboardCheckIcon className="size-4" /> To review
         </Link>
         <Link to={paths.managePerks} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
           <GiftIcon className="size-4" /> Manage Perks
         </Link>
+        {/* The creator's numbers (issue #15 item 13), each item linking to its analytics. */}
+        <div className="col-span-2 mt-2 empty:hidden">
+          <CreatorSummary quests={profile.created_tasks} perks={profile.created_perks} />
+        </div>
       </CardContent>
     </Card>
   );

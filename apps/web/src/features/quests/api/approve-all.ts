@@ -1,19 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { routes } from '@wyn/contract';
+import { api, type CallOutput } from '@/lib/api-client';
 import { useInvalidateQuests } from './invalidate';
 
-export interface ApproveAllResult {
-  approved: number;
-  failed: number;
-  detail: string;
-}
+export type ApproveAllResult = CallOutput<'questCompletionsApproveAll'>;
 
 /** POST club/task-completions/approve_all/ {task}. */
 export function approveAllSubmissions(questId: string): Promise<ApproveAllResult> {
-  return api.post<ApproveAllResult>(
-    apiPaths.questCompletionsApproveAll,
-    { task: questId },
+  return api.call(
+    routes.questCompletionsApproveAll,
+    { body: { task: questId } },
     { headers: { 'Idempotency-Key': crypto.randomUUID() } },
   );
 }

@@ -1,14 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import type { Submission } from '../types';
 import { useInvalidateQuests } from './invalidate';
 
 /** POST club/task-completions/{id}/approve/ (pays the reward; a fresh Idempotency-Key per click). */
 export function approveSubmission(id: string): Promise<Submission> {
-  return api.post<Submission>(apiPaths.questCompletionApprove(id), undefined, {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-  });
+  return api.call(
+    routes.questCompletionApprove,
+    { params: { id } },
+    { headers: { 'Idempotency-Key': crypto.randomUUID() } },
+  );
 }
 
 export function useApproveSubmission() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import type { QuestDetail } from '../types';
 import { questKeys } from './keys';
 
 /** GET club/tasks/{id}/ — the page shows its own error state, so no toast. */
 export function getQuest(id: string, signal?: AbortSignal): Promise<QuestDetail> {
-  return api.get<QuestDetail>(apiPaths.quest(id), { signal, toast: false });
+  return api.call(routes.quest, { params: { id } }, { signal, toast: false });
 }
 
 export const questQueryOptions = (id: string) =>

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type Paginated } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import type { Submission } from '../types';
 import { questKeys } from './keys';
@@ -11,10 +10,7 @@ function listOf<T>(data: Paginated<T> | T[] | undefined): T[] {
 
 /** GET club/task-completions/?task=<id> — the creator's view of one quest's submissions (all states). */
 export async function getSubmissions(questId: string, signal?: AbortSignal): Promise<Submission[]> {
-  const data = await api.get<Paginated<Submission> | Submission[]>(apiPaths.questCompletions, {
-    query: { task: questId, page_size: 100 },
-    signal,
-  });
+  const data = await api.call(routes.questCompletions, { query: { task: questId, page_size: 100 } }, { signal });
   return listOf(data);
 }
 

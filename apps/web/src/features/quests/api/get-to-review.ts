@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { api } from '@/lib/api-client';
-import type { Submission } from '../types';
+import type { ReviewSubmission } from '@wyn/contract';
 import { listOf } from './get-submissions';
 import { questKeys } from './keys';
 
-/** GET club/task-completions/to_review/ — pending submissions across the viewer's quests. */
-export async function getToReview(signal?: AbortSignal): Promise<Submission[]> {
-  const data = await api.get<Paginated<Submission> | Submission[]>(apiPaths.questCompletionsToReview, {
-    query: { page_size: 100 },
-    signal,
-  });
+/** GET club/task-completions/to_review/ — pending submissions across the viewer's quests, with their signals. */
+export async function getToReview(signal?: AbortSignal): Promise<ReviewSubmission[]> {
+  const data = await api.call(routes.questCompletionsToReview, { query: { page_size: 100 } }, { signal });
   return listOf(data);
 }
 

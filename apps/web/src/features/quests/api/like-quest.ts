@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
-import { api } from '@/lib/api-client';
+import { routes } from '@wyn/contract';
+import { api, type CallOutput } from '@/lib/api-client';
 import type { QuestDetail } from '../types';
 import { questKeys } from './keys';
 
-export interface LikeResult {
-  liked: boolean;
-  likes_count: number;
-}
+export type LikeResult = CallOutput<'questLike'>;
 
 /** POST club/tasks/{id}/like/ — toggles the caller's like; failures toast through the client. */
 export function likeQuest(questId: string): Promise<LikeResult> {
-  return api.post<LikeResult>(apiPaths.questLike(questId));
+  return api.call(routes.questLike, { params: { id: questId } });
 }
 
 /** The heart changes at once and settles on the server's answer (or goes back on an error). */

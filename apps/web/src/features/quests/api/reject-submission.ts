@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import type { Submission } from '../types';
 import { useInvalidateQuests } from './invalidate';
 
 /** POST club/task-completions/{id}/reject/ {reason} — the dialog shows errors inline. */
 export function rejectSubmission(id: string, reason: string): Promise<Submission> {
-  return api.post<Submission>(apiPaths.questCompletionReject(id), { reason: reason.trim() }, { toast: false });
+  return api.call(routes.questCompletionReject, { params: { id }, body: { reason: reason.trim() } }, { toast: false });
 }
 
 export function useRejectSubmission() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import type { QuestDetail } from '../types';
 import { questKeys } from './keys';
 
 /** POST club/tasks/{id}/share/ — counts a share that happened; a failed count is not worth a toast. */
 export function shareQuest(questId: string): Promise<{ shares_count: number }> {
-  return api.post<{ shares_count: number }>(apiPaths.questShare(questId), undefined, { toast: false });
+  return api.call(routes.questShare, { params: { id: questId } }, { toast: false });
 }
 
 export function useShareQuest(questId: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes, TIMINGS } from '@wyn/contract';
 import { api } from '@/lib/api-client';
-import type { MyParticipation } from '../types';
+import type { Submission } from '../types';
 import { questKeys } from './keys';
 
 export interface ProofInput {
@@ -11,12 +11,16 @@ export interface ProofInput {
 }
 
 /** POST club/tasks/{id}/submit_proof/ as multipart: proof_text, proof_image, proof_data (JSON string). */
-export function submitProof(questId: string, input: ProofInput): Promise<MyParticipation> {
+export function submitProof(questId: string, input: ProofInput): Promise<Submission> {
   const body = new FormData();
   body.append('proof_text', input.text.trim());
   if (input.image) body.append('proof_image', input.image);
   body.append('proof_data', JSON.stringify(input.data ?? {}));
-  return api.post<MyParticipation>(apiPaths.questSubmitProof(questId), body, { toast: false, timeoutMs: 60_000 });
+  return api.call(
+    routes.questSubmitProof,
+    { params: { id: questId }, body },
+    { toast: false, timeoutMs: TIMINGS.uploadTimeoutMs },
+  );
 }
 
 export function useSubmitProof(questId: string) {

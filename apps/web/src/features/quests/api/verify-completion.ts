@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import type { MembershipResult } from '../types';
@@ -7,7 +7,7 @@ import { questKeys } from './keys';
 
 /** POST club/tasks/{id}/verify_completion/ — automatic check (e.g. the product's own bot was started). */
 export function verifyCompletion(questId: string): Promise<MembershipResult> {
-  return api.post<MembershipResult>(apiPaths.questVerifyCompletion(questId), undefined, { toast: false });
+  return api.call(routes.questVerifyCompletion, { params: { id: questId } }, { toast: false });
 }
 
 export function useVerifyCompletion(questId: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@/config/paths';
+import { routes } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import type { MembershipResult } from '../types';
@@ -7,7 +7,7 @@ import { questKeys } from './keys';
 
 /** POST club/telegram/verify-membership/ {task_id} — asks the bot whether the member joined the channel. */
 export function verifyMembership(questId: string): Promise<MembershipResult> {
-  return api.post<MembershipResult>(apiPaths.verifyMembership, { task_id: questId }, { toast: false });
+  return api.call(routes.verifyMembership, { body: { task_id: questId } }, { toast: false });
 }
 
 export function useVerifyMembership(questId: string) {

@@ -39,6 +39,8 @@ const base: QuestDetail = {
   is_creator: false,
   my_participation: null,
   pending_review_count: 0,
+  min_level: 0,
+  my_level: { xp: 0, level: 1, next_level_xp: 100 },
 };
 
 function renderCard(quest: QuestDetail, onParticipate = vi.fn()) {
@@ -88,7 +90,7 @@ describe('JoinCard', () => {
         verified_date: null,
       },
     });
-    expect(screen.getByRole('progressbar', { name: 'Quest progress' }).getAttribute('aria-valuenow')).toBe('66');
+    expect(screen.getByRole('progressbar', { name: 'Quest progress' }).getAttribute('aria-valuenow')).toBe('75');
     for (const label of ['Joined', 'Submitted', 'Pending Approval', 'Approved'])
       expect(screen.getByText(label)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Participate' })).toBeNull();

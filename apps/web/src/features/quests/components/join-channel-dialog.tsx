@@ -1,7 +1,9 @@
+import { ExternalLink } from '@/components/external-link';
 import { ExternalLinkIcon, TelegramIcon } from '@/components/icons';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { isHttpUrl } from '@/lib/format';
+import { BUTTON_PRIORITY, useMainButton } from '@/lib/telegram';
 import type { QuestDetail } from '../types';
 import { channelLink } from '../lib/participation';
 
@@ -26,6 +28,11 @@ export function JoinChannelDialog({
   onJoin: () => void;
 }) {
   const username = (quest.channel_username ?? '').replace(/^@+/, '');
+  // Inside Telegram, its MainButton joins while the dialog is open.
+  useMainButton(
+    open ? { text: "I'll Join the Channel", onClick: onJoin, loading: joining } : null,
+    BUTTON_PRIORITY.dialog,
+  );
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -38,7 +45,7 @@ export function JoinChannelDialog({
           <li>Come back and tap “Verify Channel Membership”.</li>
         </ol>
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <Button variant="telegram" size="lg" className="flex-1" onClick={onJoin} loading={joining}>
+          <Button variant="telegram" size="lg" className="flex-1 tg-main:hidden" onClick={onJoin} loading={joining}>
             <TelegramIcon className="size-5" /> I'll Join the Channel
           </Button>
           <Button variant="ghost" size="lg" onClick={() => onOpenChange(false)}>
@@ -70,20 +77,19 @@ export function ChannelVerifyPanel({
       </p>
       {link ? (
         <div className="flex flex-col gap-1">
-          <a
+          <ExternalLink
             href={link}
-            target="_blank"
-            rel="noopener noreferrer"
             className={buttonVariants({ variant: 'telegram', size: 'lg' })}
             data-testid="channel-link"
           >
             <TelegramIcon className="size-5" /> Open the channel
             <ExternalLinkIcon className="size-4" />
-          </a>
+          </ExternalLink>
           <p className="text-center text-xs break-all text-muted-foreground">{link}</p>
         </div>
       ) : null}
-      <Button variant="outline" size="lg" onClick={onVerify} loading={verifying}>
+      {/* Inside Telegram its MainButton verifies (quest page). */}
+      <Button variant="outline" size="lg" className="tg-main:hidden" onClick={onVerify} loading={verifying}>
         Verify Channel Membership
       </Button>
       {result ? (

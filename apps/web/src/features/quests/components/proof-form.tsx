@@ -4,10 +4,11 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { LIMITS } from '@wyn/contract';
+import { BUTTON_PRIORITY, useClosingConfirmation, useMainButton } from '@/lib/telegram';
+import { LIMITS, MEDIA_IMAGE_TYPES } from '@wyn/contract';
 import { validateProof } from '../lib/participation';
 
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+const IMAGE_TYPES: readonly string[] = MEDIA_IMAGE_TYPES;
 
 /** Proof text and/or an image with a preview. */
 export function ProofForm({
@@ -24,7 +25,14 @@ export function ProofForm({
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const fileId = useId();
+  // Inside Telegram: its MainButton sends the proof, and closing asks first while a proof is drafted.
+  useMainButton(
+    { text: 'Submit Proof', loading: submitting, onClick: () => formRef.current?.requestSubmit() },
+    BUTTON_PRIORITY.section,
+  );
+  useClosingConfirmation(text.trim() !== '' || image !== null);
 
   useEffect(() => {
     if (!image) {
@@ -52,6 +60,7 @@ export function ProofForm({
 
   return (
     <form
+      ref={formRef}
       className="flex flex-col gap-4"
       noValidate
       onSubmit={(e) => {
@@ -91,7 +100,7 @@ export function ProofForm({
               type="button"
               onClick={() => setImage(null)}
               aria-label="Remove screenshot"
-              className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/75"
+              className="touch-target absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/75"
             >
               <XIcon className="size-4" />
             </button>
@@ -110,7 +119,7 @@ export function ProofForm({
           {error}
         </p>
       ) : null}
-      <Button type="submit" size="lg" loading={submitting}>
+      <Button type="submit" size="lg" className="tg-main:hidden" loading={submitting}>
         Submit Proof
       </Button>
     </form>

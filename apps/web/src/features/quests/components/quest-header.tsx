@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/avatar';
 import { QuestTypeIcon } from '@/components/cards/type-icons';
 import { HashIcon } from '@/components/icons';
+import { MediaImage } from '@/components/media-image';
 import { Badge } from '@/components/ui/badge';
 import { href } from '@/config/paths';
 import { formatRelativeTime, isAppPath, isHttpUrl } from '@/lib/format';
 import { QUEST_TYPE_LABELS } from '@/lib/labels';
+import { IMAGE_SIZES } from '@/lib/media-srcset';
 import type { QuestDetail } from '../types';
 import { QuestActions } from './quest-actions';
 
@@ -38,7 +40,7 @@ export function QuestHeader({ quest, title, productName }: { quest: QuestDetail;
         {quest.creator ? (
           <Link
             to={href.profile(quest.creator)}
-            className="flex min-w-0 items-center gap-2 rounded-full font-medium text-foreground hover:text-primary"
+            className="relative touch-target flex min-w-0 items-center gap-2 rounded-full font-medium text-foreground hover:text-primary"
           >
             <Avatar src={quest.creator_avatar} name={quest.creator_name} className="size-7" />
             <span className="truncate">{quest.creator_name || 'Creator'}</span>
@@ -63,6 +65,14 @@ export function QuestMedia({ quest }: { quest: QuestDetail }) {
   return VIDEO_RE.test(media) ? (
     <video src={media} controls playsInline className="aspect-video w-full rounded-2xl bg-black object-contain" />
   ) : (
-    <img src={media} alt="" className="aspect-video w-full rounded-2xl bg-muted object-cover" />
+    // The page's largest element (its LCP): fetched first, at the width the column shows it (decision 0017).
+    <MediaImage
+      src={media}
+      sizes={IMAGE_SIZES.detailCover}
+      width={1280}
+      height={720}
+      fetchPriority="high"
+      className="aspect-video h-auto w-full rounded-2xl bg-muted object-cover"
+    />
   );
 }

@@ -1,6 +1,7 @@
+import { ExternalLink } from '@/components/external-link';
 import { ClipboardCheckIcon, ExternalLinkIcon } from '@/components/icons';
 import { buttonVariants } from '@/components/ui/button';
-import { QUEST_MSG } from '../lib/participation';
+import { QUEST_PAGE_MSG } from '../lib/participation';
 import { questActionLink } from '../lib/quest-links';
 import type { QuestDetail } from '../types';
 
@@ -16,7 +17,7 @@ export function QuestOverview({ quest }: { quest: QuestDetail }) {
       <section>
         <h2 className="mb-1.5 font-semibold">Requirements</h2>
         <p className="text-[15px] break-words whitespace-pre-line text-muted-foreground">
-          {quest.participation_requirements?.trim() || QUEST_MSG.noRequirements}
+          {quest.participation_requirements?.trim() || QUEST_PAGE_MSG.noRequirements}
         </p>
       </section>
       {quest.completion_criteria?.trim() ? (
@@ -37,14 +38,9 @@ export function QuestOverview({ quest }: { quest: QuestDetail }) {
         </p>
       ) : null}
       {action ? (
-        <a
-          href={action.href}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonVariants({ variant: 'outline', className: 'self-start' })}
-        >
+        <ExternalLink href={action.href} className={buttonVariants({ variant: 'outline', className: 'self-start' })}>
           {action.label} <ExternalLinkIcon className="size-4" />
-        </a>
+        </ExternalLink>
       ) : null}
     </>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageErrorCard } from '@/components/error-state';
 import { ArrowLeftIcon } from '@/components/icons';
@@ -5,15 +6,18 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { href } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
-import { QUEST_MSG } from '../lib/participation';
+import { cn } from '@/lib/cn';
+import { QUEST_PAGE_MSG } from '../lib/participation';
 
-export function BackBar() {
+export function BackBar({ action }: { action?: ReactNode } = {}) {
   const navigate = useNavigate();
   return (
-    <div className="flex h-14 items-center pt-2">
-      <Button variant="ghost" size="sm" className="-ml-2" onClick={() => void navigate(-1)}>
+    // Inside Telegram its BackButton goes back instead (the action stays).
+    <div className={cn('flex h-14 items-center pt-2', !action && 'tg-back:h-2 tg-back:pt-0')}>
+      <Button variant="ghost" size="sm" className="-ml-2 tg-back:hidden" onClick={() => void navigate(-1)}>
         <ArrowLeftIcon className="size-4" /> Back
       </Button>
+      {action ? <div className="ml-auto">{action}</div> : null}
     </div>
   );
 }
@@ -22,7 +26,11 @@ export function QuestError({ error, onRetry }: { error: unknown; onRetry: () => 
   const navigate = useNavigate();
   const status = isApiError(error) ? error.status : 0;
   const message =
-    status === 404 || status === 400 ? QUEST_MSG.notFound : status === 403 ? QUEST_MSG.forbidden : QUEST_MSG.loadFailed;
+    status === 404 || status === 400
+      ? QUEST_PAGE_MSG.notFound
+      : status === 403
+        ? QUEST_PAGE_MSG.forbidden
+        : QUEST_PAGE_MSG.loadFailed;
   return (
     <PageErrorCard title={message}>
       <Button variant="outline" onClick={() => void navigate(-1)}>

@@ -36,12 +36,12 @@ export function SubmissionsPanel({ questId }: { questId: string }) {
           Submissions{pendingCount > 0 ? ` (${pendingCount} pending)` : ''}
         </h2>
         <div className="flex items-center gap-2">
-          <Link to={paths.review} className="text-sm font-medium text-primary hover:underline">
+          <Link to={paths.review} className="relative touch-target text-sm font-medium text-primary hover:underline">
             All to review
           </Link>
           {pendingCount > 1 ? (
             <Button size="sm" variant="secondary" onClick={() => setConfirmOpen(true)}>
-              Approve all
+              Approve all {pendingCount}
             </Button>
           ) : null}
         </div>
@@ -73,7 +73,7 @@ export function SubmissionsPanel({ questId }: { questId: string }) {
       )}
       <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
         <DialogContent
-          title="Approve all submissions?"
+          title={`Approve all ${pendingCount} submissions?`}
           description={`All ${pendingCount} pending submissions will be approved and each member paid the reward. This cannot be undone.`}
         >
           <div className="flex justify-end gap-2">
@@ -93,7 +93,7 @@ export function SubmissionsPanel({ questId }: { questId: string }) {
                 })
               }
             >
-              Approve all
+              Approve {pendingCount}
             </Button>
           </div>
         </DialogContent>

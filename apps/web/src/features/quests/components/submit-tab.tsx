@@ -1,3 +1,5 @@
+import { QUEST_MSG } from '@wyn/contract';
+import { ExternalLink } from '@/components/external-link';
 import { ExternalLinkIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -52,7 +54,7 @@ export function SubmitTab({
   if (status === 'pending') {
     return (
       <div className="flex flex-col gap-2 text-sm">
-        <p className="font-semibold">Your submission is under review.</p>
+        <p className="font-semibold">{QUEST_MSG.underReview}</p>
         <p className="text-muted-foreground">
           {p.submitted_at ? `Submitted ${formatRelativeTime(p.submitted_at)}. ` : ''}The creator will approve or reject
           it soon.
@@ -76,11 +78,18 @@ export function SubmitTab({
       ) : quest.verification_mode === 'automatic' ? (
         <div className="flex flex-col gap-3">
           {action ? (
-            <a href={action.href} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: 'lg' })}>
+            <ExternalLink href={action.href} className={buttonVariants({ size: 'lg' })}>
               {action.label} <ExternalLinkIcon className="size-4" />
-            </a>
+            </ExternalLink>
           ) : null}
-          <Button variant="outline" size="lg" onClick={onVerifyCompletion} loading={verifying}>
+          {/* Inside Telegram its MainButton checks (quest page). */}
+          <Button
+            variant="outline"
+            size="lg"
+            className="tg-main:hidden"
+            onClick={onVerifyCompletion}
+            loading={verifying}
+          >
             Check completion
           </Button>
           {verifyNote ? (
@@ -92,14 +101,12 @@ export function SubmitTab({
       ) : (
         <>
           {action ? (
-            <a
+            <ExternalLink
               href={action.href}
-              target="_blank"
-              rel="noopener noreferrer"
               className={buttonVariants({ variant: 'outline', className: 'self-start' })}
             >
               {action.label} <ExternalLinkIcon className="size-4" />
-            </a>
+            </ExternalLink>
           ) : null}
           <ProofForm submitting={submitting} onSubmit={onSubmitProof} fieldErrors={proofErrors} />
         </>

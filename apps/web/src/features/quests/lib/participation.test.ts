@@ -1,14 +1,13 @@
+import { QUEST_MSG } from '@wyn/contract';
 import { describe, expect, it } from 'vitest';
 import {
   canSubmitProof,
   channelLink,
-  JOIN_DISABLED,
   joinDisabledReason,
   progressSteps,
   progressValue,
   secondTabLabel,
   validateProof,
-  PROOF_REQUIRED,
 } from './participation';
 
 const now = Date.parse('2026-06-01T12:00:00Z');
@@ -26,7 +25,7 @@ describe('joinDisabledReason', () => {
     expect(joinDisabledReason(quest, 'me', now)).toBeNull();
   });
   it('blocks the creator (by flag or by id)', () => {
-    expect(joinDisabledReason({ ...quest, is_creator: true }, 'me', now)).toBe(JOIN_DISABLED.creator);
+    expect(joinDisabledReason({ ...quest, is_creator: true }, 'me', now)).toBe(QUEST_MSG.creatorCannotJoin);
     expect(joinDisabledReason(quest, 'creator-1', now)).toBe("You're the creator");
   });
   it('blocks a quest that is not published', () => {
@@ -45,17 +44,17 @@ describe('joinDisabledReason', () => {
   it('reports the creator before other reasons', () => {
     expect(
       joinDisabledReason({ ...quest, status: 'closed', is_creator: true, deadline: '2020-01-01T00:00:00Z' }, null, now),
-    ).toBe(JOIN_DISABLED.creator);
+    ).toBe(QUEST_MSG.creatorCannotJoin);
   });
 });
 
 describe('progress mapping', () => {
-  it('maps states to 33 / 66 / 100', () => {
+  it('maps states to the share of the four milestones reached: 25 / 75 / 100', () => {
     expect(progressValue(null)).toBe(0);
-    expect(progressValue('joined')).toBe(33);
-    expect(progressValue('pending')).toBe(66);
+    expect(progressValue('joined')).toBe(25);
+    expect(progressValue('pending')).toBe(75);
     expect(progressValue('approved')).toBe(100);
-    expect(progressValue('rejected')).toBe(33);
+    expect(progressValue('rejected')).toBe(25);
   });
   it('labels the milestones Joined, Submitted, Pending Approval, Approved', () => {
     expect(progressSteps('pending')).toEqual([
@@ -88,7 +87,7 @@ describe('progress mapping', () => {
 
 describe('proof and links', () => {
   it('needs text or an image', () => {
-    expect(validateProof('  ', null)).toBe(PROOF_REQUIRED);
+    expect(validateProof('  ', null)).toBe(QUEST_MSG.proofNeeded);
     expect(validateProof('done', null)).toBeNull();
     expect(validateProof('', new File(['x'], 'a.png', { type: 'image/png' }))).toBeNull();
   });

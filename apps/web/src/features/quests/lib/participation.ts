@@ -1,22 +1,25 @@
+import { levelNeededMessage, QUEST_MSG } from '@wyn/contract';
 import type { MyParticipation, ParticipationStatus, QuestDetail } from '../types';
-
-export const JOIN_DISABLED = {
-  creator: "You're the creator",
-  inactive: 'Quest not active',
-  expired: 'Quest expired',
-  full: 'Quest full',
-} as const;
 
 type JoinCheck = Pick<QuestDetail, 'status' | 'deadline' | 'max_participants' | 'current_participants' | 'creator'> & {
   is_creator?: boolean;
+  min_level?: number;
+  my_level?: QuestDetail['my_level'];
 };
+
+/** The sentence for a viewer below the quest's minimum level (the server's 403 says the same), or null. */
+export function levelShortfall(quest: Pick<JoinCheck, 'min_level' | 'my_level'>): string | null {
+  if (!quest.min_level || !quest.my_level || quest.my_level.level >= quest.min_level) return null;
+  return levelNeededMessage('quest', quest.min_level, quest.my_level);
+}
 
 /** Why the viewer cannot join, in the spec's order (creator, status, deadline, capacity); null when joinable. */
 export function joinDisabledReason(quest: JoinCheck, viewerId: string | null, now: number = Date.now()): string | null {
-  if (quest.is_creator || (viewerId !== null && quest.creator === viewerId)) return JOIN_DISABLED.creator;
-  if (quest.status !== 'published') return JOIN_DISABLED.inactive;
-  if (quest.deadline && Date.parse(quest.deadline) < now) return JOIN_DISABLED.expired;
-  if (quest.max_participants != null && quest.current_participants >= quest.max_participants) return JOIN_DISABLED.full;
+  if (quest.is_creator || (viewerId !== null && quest.creator === viewerId)) return QUEST_MSG.creatorCannotJoin;
+  if (quest.status !== 'published') return QUEST_MSG.notActive;
+  if (quest.deadline && Date.parse(quest.deadline) < now) return QUEST_MSG.expired;
+  if (quest.max_participants != null && quest.current_participants >= quest.max_participants) return QUEST_MSG.full;
+  if (levelShortfall(quest)) return `Level ${quest.min_level} needed`;
   return null;
 }
 
@@ -25,27 +28,25 @@ export interface ProgressStep {
   done: boolean;
 }
 
-/** Progress bar value: 33 joined, 66 pending review, 100 approved; rejected goes back to 33 (submit again). */
-export function progressValue(status: ParticipationStatus | null | undefined): number {
-  switch (status) {
-    case 'joined':
-    case 'rejected':
-      return 33;
-    case 'pending':
-      return 66;
-    case 'approved':
-      return 100;
-    default:
-      return 0;
-  }
+export const PROGRESS_LABELS = ['Joined', 'Submitted', 'Pending Approval', 'Approved'] as const;
+
+/** How many of the four milestones a participation has reached (a rejection goes back to Joined). */
+function stepsReached(status: ParticipationStatus | null | undefined): number {
+  return status === 'approved' ? 4 : status === 'pending' ? 3 : status === 'joined' || status === 'rejected' ? 1 : 0;
 }
 
-export const PROGRESS_LABELS = ['Joined', 'Submitted', 'Pending Approval', 'Approved'] as const;
+/**
+ * Progress bar value: the share of the four milestones reached, so the bar and the ticks agree (25 joined, 75
+ * under review, 100 approved; rejected back to 25). The spec's 33/66/100 counted three steps under four labels
+ * (issue #14 item 13).
+ */
+export function progressValue(status: ParticipationStatus | null | undefined): number {
+  return (stepsReached(status) / PROGRESS_LABELS.length) * 100;
+}
 
 /** The four labelled milestones and whether each is reached. */
 export function progressSteps(status: ParticipationStatus | null | undefined): ProgressStep[] {
-  const reached =
-    status === 'approved' ? 4 : status === 'pending' ? 3 : status === 'joined' || status === 'rejected' ? 1 : 0;
+  const reached = stepsReached(status);
   return PROGRESS_LABELS.map((label, i) => ({ label, done: i < reached }));
 }
 
@@ -68,10 +69,8 @@ export function canSubmitProof(status: ParticipationStatus | null | undefined): 
   return status === 'joined' || status === 'rejected';
 }
 
-export const PROOF_REQUIRED = 'Please provide proof text or upload an image.';
-
 export function validateProof(text: string, image: File | null): string | null {
-  return text.trim() || image ? null : PROOF_REQUIRED;
+  return text.trim() || image ? null : QUEST_MSG.proofNeeded;
 }
 
 /** https://t.me/<username> without a leading @, or null. */
@@ -85,18 +84,13 @@ export function botLink(quest: Pick<QuestDetail, 'bot_start_link' | 'bot_usernam
   return channelLink(quest.bot_username);
 }
 
-export const QUEST_MSG = {
+/** The quest page's own sentences; where the server says the same thing the page uses the contract's QUEST_MSG. */
+export const QUEST_PAGE_MSG = {
   notFound: 'Quest not found. It might have been removed.',
   loadFailed: 'Failed to load quest details. Please try again.',
   forbidden: "You don't have permission to view this quest.",
-  joined: 'Successfully joined the quest!',
-  alreadyJoined: "You're already participating in this quest!",
   joinFailed: 'Failed to join quest. Please try again later.',
-  proofSubmitted: 'Successfully submitted your quest completion!',
   proofFailed: 'Failed to submit proof. Please try again.',
   verifyError: 'An error occurred during verification. Please try again.',
-  verifyFailed: "Verification failed. Please make sure you've joined the channel.",
-  verifyPending: 'Verification is pending. Please try again in a moment.',
-  verifyApproved: 'Membership verified. Your reward has been paid.',
   noRequirements: 'No specific requirements outlined.',
 } as const;

@@ -35,3 +35,10 @@ export function questActionLink(quest: QuestDetail): { href: string; label: stri
       return null;
   }
 }
+
+/** Set by the quest screen's Edit Quest: leaving the edit screen goes back in the history, not forward. */
+export interface EditQuestLinkState {
+  fromQuest?: boolean;
+}
+
+export const EDIT_FROM_QUEST: EditQuestLinkState = { fromQuest: true };

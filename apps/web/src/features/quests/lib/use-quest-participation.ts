@@ -1,15 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { QUEST_MSG } from '@wyn/contract';
 import { useState } from 'react';
 import { errorMessage, isApiError } from '@/lib/api-error';
+import { haptic } from '@/lib/telegram';
 import { notify } from '@/lib/toast';
-import { questKeys } from '../api/keys';
 import { useParticipate } from '../api/participate';
 import { useSubmitProof } from '../api/submit-proof';
 import { useVerifyCompletion } from '../api/verify-completion';
 import { useVerifyMembership } from '../api/verify-membership';
 import type { ResultNote } from '../components/submit-tab';
 import type { MembershipResult, QuestDetail } from '../types';
-import { QUEST_MSG } from './participation';
+import { QUEST_PAGE_MSG } from './participation';
 
 type ProofErrors = { text?: string; image?: string };
 
@@ -18,7 +18,6 @@ type ProofErrors = { text?: string; image?: string };
  * completion, send proof. Each outcome is told in a toast; the check's result also stays on screen.
  */
 export function useQuestParticipation(quest: QuestDetail, opts: { onJoined: () => void }) {
-  const qc = useQueryClient();
   const [joinDialogOpen, setJoinDialogOpen] = useState(false);
   const [verifyNote, setVerifyNote] = useState<ResultNote>(null);
   const [proofErrors, setProofErrors] = useState<ProofErrors>({});
@@ -29,34 +28,35 @@ export function useQuestParticipation(quest: QuestDetail, opts: { onJoined: () =
 
   const doParticipate = () => {
     participate.mutate(undefined, {
-      onSuccess: (p) => {
-        qc.setQueryData<QuestDetail>(questKeys.detail(quest.id), (q) =>
-          q ? { ...q, my_participation: p, current_participants: q.current_participants + 1 } : q,
-        );
-        notify.success(QUEST_MSG.joined);
+      onSuccess: () => {
+        notify.success(QUEST_MSG.joinSuccess);
+        haptic.success();
         setJoinDialogOpen(false);
         opts.onJoined();
       },
       onError: (e) => {
         if (isApiError(e) && e.status === 409) {
-          notify.info(QUEST_MSG.alreadyJoined);
+          notify.info(QUEST_MSG.alreadyParticipating);
           setJoinDialogOpen(false);
           opts.onJoined();
           return;
         }
-        notify.error(errorMessage(e, QUEST_MSG.joinFailed));
+        haptic.error();
+        notify.error(errorMessage(e, QUEST_PAGE_MSG.joinFailed));
       },
     });
   };
 
   const onVerified = (res: MembershipResult) => {
     if (res.verification_status === 'approved') {
-      const text = res.message?.trim() || QUEST_MSG.verifyApproved;
+      const text = res.message?.trim() || QUEST_MSG.verifySuccess;
       setVerifyNote({ tone: 'success', text });
+      haptic.success();
       notify.success(text);
     } else if (res.verification_status === 'rejected' || !res.is_member) {
       const text = res.message?.trim() || QUEST_MSG.verifyFailed;
       setVerifyNote({ tone: 'error', text });
+      haptic.error();
       notify.error(text);
     } else {
       setVerifyNote({ tone: 'info', text: QUEST_MSG.verifyPending });
@@ -64,8 +64,9 @@ export function useQuestParticipation(quest: QuestDetail, opts: { onJoined: () =
     }
   };
   const onVerifyError = (e: unknown) => {
-    const text = errorMessage(e, QUEST_MSG.verifyError);
+    const text = errorMessage(e, QUEST_PAGE_MSG.verifyError);
     setVerifyNote({ tone: 'error', text });
+    haptic.error();
     notify.error(text);
   };
 
@@ -74,8 +75,12 @@ export function useQuestParticipation(quest: QuestDetail, opts: { onJoined: () =
     submitProof.mutate(
       { text, image, data: { verification_type: quest.task_type } },
       {
-        onSuccess: () => notify.success(QUEST_MSG.proofSubmitted),
+        onSuccess: () => {
+          haptic.success();
+          notify.success(QUEST_MSG.proofSuccess);
+        },
         onError: (e) => {
+          haptic.error();
           if (isApiError(e)) {
             const f = e.fieldErrors;
             const errs: ProofErrors = {};
@@ -83,7 +88,7 @@ export function useQuestParticipation(quest: QuestDetail, opts: { onJoined: () =
             if (f.proof_image) errs.image = f.proof_image;
             setProofErrors(errs);
           }
-          notify.error(errorMessage(e, QUEST_MSG.proofFailed));
+          notify.error(errorMessage(e, QUEST_PAGE_MSG.proofFailed));
         },
       },
     );

@@ -7,7 +7,7 @@ import { appConfig } from '@/testing/msw/account-handlers';
 import { apiError } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
-import type { MyParticipation, QuestDetail } from '../types';
+import type { MyParticipation, QuestDetail, Submission } from '../types';
 import QuestPage from './quest-page';
 
 const QUEST_ID = '33333333-3333-4333-8333-333333333333';
@@ -47,6 +47,8 @@ function questFixture(patch: Partial<QuestDetail> = {}): QuestDetail {
     is_creator: false,
     my_participation: null,
     pending_review_count: 0,
+    min_level: 0,
+    my_level: { xp: 0, level: 1, next_level_xp: 100 },
     ...patch,
   };
 }
@@ -61,6 +63,15 @@ const joined: MyParticipation = {
   submitted_at: null,
   completion_date: null,
   verified_date: null,
+};
+
+/** What POST participate/ answers: the participation as `task-completions/` lists it. */
+const joinedCompletion: Submission = {
+  ...joined,
+  task: QUEST_ID,
+  task_title: 'Join the Design Club',
+  user: { id: USER_ID, username: 'ana', display_name: 'Ana Ng', avatar: null, level: 1 },
+  proof_data: null,
 };
 
 let quest: QuestDetail;
@@ -79,7 +90,7 @@ beforeEach(() => {
       if (url.endsWith(`club/tasks/${QUEST_ID}/`) && method === 'GET') return jsonResponse(quest);
       if (url.endsWith('/participate/')) {
         quest = { ...quest, my_participation: joined, current_participants: 4 };
-        return jsonResponse(joined, 201);
+        return jsonResponse(joinedCompletion, 201);
       }
       if (url.endsWith(`club/tasks/${QUEST_ID}/like/`) && method === 'POST') {
         quest = { ...quest, is_liked: !quest.is_liked, likes_count: quest.likes_count + (quest.is_liked ? -1 : 1) };

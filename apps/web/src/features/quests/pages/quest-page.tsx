@@ -1,23 +1,31 @@
+import { HiddenByStaffNotice } from '@/components/hidden-by-staff-notice';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { href } from '@/config/paths';
 import { UNTITLED_QUEST } from '@/lib/labels';
 import { useProductName } from '@/lib/queries/app-config';
 import { useCurrentUser } from '@/lib/session';
+import { useMainButton } from '@/lib/telegram';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useQuest } from '../api/get-quest';
 import { JoinCard } from '../components/join-card';
 import { JoinChannelDialog } from '../components/join-channel-dialog';
 import { QuestHeader, QuestMedia } from '../components/quest-header';
 import { QuestOverview } from '../components/quest-overview';
+import { ReportButton } from '@/features/reports';
 import { BackBar, QuestError, QuestSkeleton } from '../components/quest-page-states';
 import { QuestSideCards } from '../components/quest-side-cards';
+import { RewardCelebration } from '../components/reward-celebration';
 import { SubmissionsPanel } from '../components/submissions-panel';
 import { SubmitTab } from '../components/submit-tab';
 import { secondTabLabel } from '../lib/participation';
+import { EDIT_FROM_QUEST } from '../lib/quest-links';
+import { questMainButton } from '../lib/quest-main-button';
 import { useQuestParticipation } from '../lib/use-quest-participation';
+import { useRewardCelebration } from '../lib/use-reward-celebration';
 import type { QuestDetail } from '../types';
 
 type Tab = 'overview' | 'submit' | 'submissions';
@@ -34,6 +42,7 @@ export default function QuestPage() {
 
 function QuestView({ quest }: { quest: QuestDetail }) {
   const productName = useProductName();
+  const navigate = useNavigate();
   const viewer = useCurrentUser();
   const viewerId = viewer?.id ?? null;
   const isCreator = quest.is_creator || (viewerId !== null && quest.creator === viewerId);
@@ -41,7 +50,34 @@ function QuestView({ quest }: { quest: QuestDetail }) {
   const [tab, setTab] = useState<Tab>(isCreator && quest.pending_review_count > 0 ? 'submissions' : 'overview');
   const acts = useQuestParticipation(quest, { onJoined: () => setTab('submit') });
   const participation = quest.my_participation;
+  const celebrating = useRewardCelebration(participation?.verification_status);
   const title = quest.title?.trim() || UNTITLED_QUEST;
+  const changeTab = (v: string) => setTab(v as Tab);
+
+  // Inside Telegram the primary action sits on its MainButton (the in-page buttons hide there).
+  const main = questMainButton(quest, viewerId, tab);
+  useMainButton(
+    main && {
+      text: main.text,
+      enabled: main.enabled,
+      loading:
+        main.action === 'participate'
+          ? acts.joining
+          : main.action === 'openSubmit' || main.action === 'edit'
+            ? false
+            : acts.verifying,
+      onClick: () => {
+        if (main.action === 'edit') void navigate(href.editQuest(quest.id), { state: EDIT_FROM_QUEST });
+        else if (main.action === 'participate') acts.startParticipating();
+        else if (main.action === 'openSubmit') changeTab('submit');
+        else {
+          setTab('submit');
+          if (main.action === 'verifyMembership') acts.verifyMembership();
+          else acts.verifyCompletion();
+        }
+      },
+    },
+  );
 
   const joinCard = (
     <JoinCard quest={quest} viewerId={viewerId} joining={acts.joining} onParticipate={acts.startParticipating} />
@@ -49,9 +85,10 @@ function QuestView({ quest }: { quest: QuestDetail }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 pb-8 md:px-6">
-      <BackBar />
+      <BackBar action={isCreator ? undefined : <ReportButton targetType="quest" targetId={quest.id} />} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="flex min-w-0 flex-col gap-5">
+          <HiddenByStaffNotice moderation={quest.moderation} what="quest" />
           <QuestHeader quest={quest} title={title} productName={productName} />
           <QuestMedia quest={quest} />
 
@@ -60,7 +97,9 @@ function QuestView({ quest }: { quest: QuestDetail }) {
             {joinCard}
           </div>
 
-          <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+          {celebrating ? <RewardCelebration reward={quest.reward_amount} /> : null}
+
+          <Tabs value={tab} onValueChange={changeTab}>
             <TabsList className="flex w-full">
               <TabsTrigger value="overview">Quest Overview</TabsTrigger>
               {isCreator ? (

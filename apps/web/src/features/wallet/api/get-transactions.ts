@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Paginated, WalletTransaction } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type Paginated, type WalletTransaction } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import type { TransactionQueryParams } from '../lib/transaction-filters';
 
@@ -16,11 +15,7 @@ export function getTransactions(
   params: TransactionQueryParams,
   signal?: AbortSignal,
 ): Promise<Paginated<WalletTransaction>> {
-  return api.get<Paginated<WalletTransaction>>(apiPaths.walletTransactions(walletId), {
-    query: params,
-    signal,
-    toast: false,
-  });
+  return api.call(routes.walletTransactions, { params: { id: walletId }, query: params }, { signal, toast: false });
 }
 
 export function useTransactions(walletId: string | undefined, params: TransactionQueryParams) {

@@ -1,16 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TransferRequest, TransferResponse, Wallet } from '@wyn/contract';
-import { apiPaths } from '@/config/paths';
+import { routes, type TransferRequest, type TransferResponse, type Wallet } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { walletKeys } from './get-transactions';
 
 /** POST club/wallets/{id}/transfer/ with an Idempotency-Key (docs/architecture.md, API conventions); errors are shown inline by the dialog. */
 export function transfer(walletId: string, body: TransferRequest, idempotencyKey: string): Promise<TransferResponse> {
-  return api.post<TransferResponse>(apiPaths.walletTransfer(walletId), body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-    toast: false,
-  });
+  return api.call(
+    routes.walletTransfer,
+    { params: { id: walletId }, body },
+    {
+      headers: { 'Idempotency-Key': idempotencyKey },
+      toast: false,
+    },
+  );
 }
 
 export function useTransfer(walletId: string | undefined) {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -7,7 +7,9 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { formatPoints } from '@/lib/format';
+import { BUTTON_PRIORITY, haptic, useClosingConfirmation, useMainButton } from '@/lib/telegram';
 import { notify } from '@/lib/toast';
+import { useRecipientName } from '../api/get-recipient';
 import { useTransfer } from '../api/transfer';
 import { recipientLabel, sendAmountLabel, validateSend, type SendErrors, type SendValues } from '../lib/send-form';
 
@@ -38,7 +40,9 @@ export function SendDialog({
   const [errors, setErrors] = useState<SendErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirmKey, setConfirmKey] = useState<string | null>(null);
+  const recipientName = useRecipientName(confirmKey ? values.recipient : '');
   const send = useTransfer(walletId);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const reset = () => {
     setValues(EMPTY);
@@ -76,11 +80,13 @@ export function SendDialog({
       },
       {
         onSuccess: (res) => {
+          haptic.success();
           notify.success(res.detail);
           reset();
           onOpenChange(false);
         },
         onError: (err) => {
+          haptic.error();
           const fields = isApiError(err) ? err.fieldErrors : {};
           const fieldErrs: SendErrors = {};
           if (fields.recipient) fieldErrs.recipient = fields.recipient;
@@ -94,6 +100,18 @@ export function SendDialog({
     );
   };
 
+  // Inside Telegram its MainButton continues, then sends (the in-page duplicates hide there); closing the Mini
+  // App asks first while a transfer is being filled in.
+  useMainButton(
+    !open
+      ? null
+      : confirmKey
+        ? { text: send.isPending ? 'Sending...' : 'Send', loading: send.isPending, onClick: confirm }
+        : { text: 'Continue', enabled: Boolean(walletId), onClick: () => formRef.current?.requestSubmit() },
+    BUTTON_PRIORITY.dialog,
+  );
+  useClosingConfirmation(open && (Object.values(values).some((v) => v.trim() !== '') || confirmKey !== null));
+
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent
@@ -103,7 +121,7 @@ export function SendDialog({
         {confirmKey ? (
           <div className="flex flex-col gap-4">
             <p className="text-[15px]" data-testid="send-confirm">
-              Send {sendAmountLabel(values.amount)} to {recipientLabel(values.recipient)}?
+              Send {sendAmountLabel(values.amount)} to {recipientLabel(values.recipient, recipientName)}?
             </p>
             {values.note.trim() ? (
               <p className="rounded-xl bg-muted px-3 py-2 text-sm break-words text-muted-foreground">
@@ -115,13 +133,13 @@ export function SendDialog({
               <Button variant="outline" onClick={() => setConfirmKey(null)} disabled={send.isPending}>
                 Back
               </Button>
-              <Button onClick={confirm} loading={send.isPending}>
+              <Button onClick={confirm} loading={send.isPending} className="tg-main:hidden">
                 {send.isPending ? 'Sending...' : 'Send'}
               </Button>
             </div>
           </div>
         ) : (
-          <form className="flex flex-col gap-4" onSubmit={review} noValidate>
+          <form ref={formRef} className="flex flex-col gap-4" onSubmit={review} noValidate>
             {serverError ? <Alert>{serverError}</Alert> : null}
             <FormField
               label="Recipient"
@@ -154,7 +172,7 @@ export function SendDialog({
               <Button variant="outline" onClick={() => changeOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={!walletId}>
+              <Button type="submit" disabled={!walletId} className="tg-main:hidden">
                 Continue
               </Button>
             </div>

@@ -35,17 +35,17 @@ export function TransactionRow({ tx }: { tx: WalletTransaction }) {
             </Badge>
           ) : null}
         </div>
-        <p className="truncate font-medium">
-          {relatedHref ? (
-            <Link to={relatedHref} className="hover:text-primary">
-              {title}
-            </Link>
-          ) : (
-            title
-          )}
-        </p>
+        {relatedHref ? (
+          // A 44 px tall tap area (padding taken back by the margin), cut with an ellipsis when long.
+          <Link to={relatedHref} className="-my-2.5 block truncate py-2.5 font-medium hover:text-primary">
+            {title}
+          </Link>
+        ) : (
+          <p className="truncate font-medium">{title}</p>
+        )}
         <p className="flex min-w-0 items-baseline gap-1 text-sm text-muted-foreground">
-          <span className="min-w-0 truncate">
+          {/* Cut with an ellipsis when long; the whole name stays in the title (and the link's name). */}
+          <span className="min-w-0 truncate" title={other.name} data-testid="transaction-counterpart">
             {tx.is_incoming ? 'From ' : 'To '}
             {other.id ? (
               <Link to={href.profile(other.id)} className="font-medium text-foreground hover:text-primary">

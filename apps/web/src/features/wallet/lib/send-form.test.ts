@@ -1,3 +1,4 @@
+import { WALLET_MSG } from '@wyn/contract';
 import { describe, expect, it } from 'vitest';
 import { recipientLabel, SEND_MSG, sendAmountLabel, validateSend } from './send-form';
 
@@ -17,8 +18,8 @@ describe('validateSend', () => {
     expect(validateSend({ ...ok, amount: 'abc' }, '100.00').amount).toBe(SEND_MSG.amountInvalid);
     expect(validateSend({ ...ok, amount: '1.234' }, '100.00').amount).toBe(SEND_MSG.amountInvalid);
     expect(validateSend({ ...ok, amount: '-5' }, '100.00').amount).toBe(SEND_MSG.amountInvalid);
-    expect(validateSend({ ...ok, amount: '0' }, '100.00').amount).toBe(SEND_MSG.amountPositive);
-    expect(validateSend({ ...ok, amount: '0.00' }, '100.00').amount).toBe(SEND_MSG.amountPositive);
+    expect(validateSend({ ...ok, amount: '0' }, '100.00').amount).toBe(WALLET_MSG.amountPositive);
+    expect(validateSend({ ...ok, amount: '0.00' }, '100.00').amount).toBe(WALLET_MSG.amountPositive);
     expect(validateSend({ ...ok, amount: '100.01' }, '100.00').amount).toBe('You only have 100 W');
   });
   it('limits the note', () => {

@@ -1,4 +1,4 @@
-import { amountToCents } from '@wyn/contract';
+import { amountToCents, WALLET_MSG } from '@wyn/contract';
 
 export interface SendValues {
   recipient: string;
@@ -7,11 +7,11 @@ export interface SendValues {
 }
 export type SendErrors = Partial<Record<keyof SendValues, string>>;
 
+/** The Send dialog's own sentences; a zero amount gets the server's WALLET_MSG.amountPositive. */
 export const SEND_MSG = {
   recipientRequired: 'Enter a username or member ID',
   amountRequired: 'Enter an amount',
   amountInvalid: 'Enter an amount with at most two decimals',
-  amountPositive: 'Amount must be greater than zero',
   amountTooHigh: (balance: string) => `You only have ${balance}`,
   noteTooLong: 'Note must be at most 200 characters',
 } as const;
@@ -27,7 +27,7 @@ export function validateSend(values: SendValues, balance: string | undefined): S
   else if (!AMOUNT_RE.test(amount)) errors.amount = SEND_MSG.amountInvalid;
   else {
     const cents = amountToCents(amount) ?? 0;
-    if (cents <= 0) errors.amount = SEND_MSG.amountPositive;
+    if (cents <= 0) errors.amount = WALLET_MSG.amountPositive;
     else if (balance !== undefined && cents > (amountToCents(balance) ?? 0))
       errors.amount = SEND_MSG.amountTooHigh(`${Math.trunc((amountToCents(balance) ?? 0) / 100)} W`);
   }
@@ -36,11 +36,15 @@ export function validateSend(values: SendValues, balance: string | undefined): S
 }
 
 /** "@alice" for a username, the id as typed for a member id. */
-export function recipientLabel(recipient: string): string {
+export function recipientLabel(recipient: string, name?: string | null): string {
   const r = recipient.trim();
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(r);
-  if (uuid) return `member ${r.slice(0, 8)}…`;
+  if (isMemberId(r)) return name ? name : `member ${r.slice(0, 8)}…`;
   return `@${r.replace(/^@+/, '')}`;
+}
+
+/** True when the recipient was given as a member id (a uuid) rather than a username. */
+export function isMemberId(recipient: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(recipient.trim());
 }
 
 /** Shown amount: "12.5" → "12.5 W" (the exact amount being sent, not truncated). */

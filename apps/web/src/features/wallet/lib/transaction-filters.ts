@@ -21,7 +21,8 @@ export type Sort = (typeof SORTS)[number]['value'];
  *                        taking part in (completing) other members' quests.
  * - Your Quests        → scope=my_quests: stakes/refunds of quests you created and rewards paid for them.
  * - Your Perks         → scope=my_perks: redemptions of perks you created (points you received).
- * - Other Activities   → transaction_type=other: internal_transfer, cashout, stake, unstake, system_reward, buy.
+ * - Other Activities   → transaction_type=other: internal_transfer, cashout, stake, unstake, system_reward, buy,
+ *   and the engagement loop's referral_reward, streak_reward, streak_repair, season_prize.
  */
 export const FILTERS = [
   { value: 'all', label: 'All Transactions', params: {} },
@@ -102,6 +103,10 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   unstake: 'Quest Refund',
   system_reward: 'Bonus',
   buy: 'Purchase',
+  referral_reward: 'Referral Reward',
+  streak_reward: 'Streak Reward',
+  streak_repair: 'Streak Repair',
+  season_prize: 'Season Prize',
 };
 
 /** The other party of a transaction, from the listed wallet's point of view. */

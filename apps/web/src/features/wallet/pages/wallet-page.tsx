@@ -20,6 +20,7 @@ import { cn } from '@/lib/cn';
 import { formatPoints } from '@/lib/format';
 import { useProductName } from '@/lib/queries/app-config';
 import { useMyWallet } from '@/lib/queries/my-wallet';
+import { haptic } from '@/lib/telegram';
 import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useTransactions } from '../api/get-transactions';
@@ -60,9 +61,9 @@ export default function WalletPage() {
 
       <section
         aria-labelledby="balance-heading"
-        className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-primary to-violet-600 p-5 text-white shadow-lg"
+        className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-[#5b3df5] via-[#4c30e6] to-[#3d22c4] p-5 text-white shadow-lg"
       >
-        <p id="balance-heading" className="text-sm font-medium text-white/80">
+        <p id="balance-heading" className="text-sm font-medium text-white/85">
           Available Balance
         </p>
         {wallet.data ? (
@@ -82,7 +83,7 @@ export default function WalletPage() {
         ) : (
           <Skeleton className="mt-2 h-10 w-40 bg-white/20" />
         )}
-        <p className="mt-1 text-xs text-white/70">in {productName} Points</p>
+        <p className="mt-1 text-xs text-white/85">in {productName} Points</p>
         <div className="mt-5 grid grid-cols-2 gap-2">
           <Button
             variant="secondary"
@@ -178,16 +179,19 @@ function TransactionHistory({ walletId }: { walletId: string }) {
       <div
         role="group"
         aria-label="Filter transactions"
-        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:mx-0 md:flex-wrap md:px-0"
+        className="-mx-4 flex gap-2 overflow-x-auto px-4 py-1.5 [scrollbar-width:none] md:mx-0 md:flex-wrap md:px-0"
       >
         {FILTERS.map((f) => (
           <button
             key={f.value}
             type="button"
             aria-pressed={state.filter === f.value}
-            onClick={() => update({ filter: f.value as Filter })}
+            onClick={() => {
+              if (state.filter !== f.value) haptic.selection();
+              update({ filter: f.value as Filter });
+            }}
             className={cn(
-              'shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
+              'relative touch-target shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
               state.filter === f.value
                 ? 'border-primary bg-primary text-primary-foreground'
                 : 'border-border bg-card text-foreground hover:bg-muted',

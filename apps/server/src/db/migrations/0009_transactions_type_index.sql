@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_type_created_idx" ON "transactions" USING btree ("transaction_type","created_at");

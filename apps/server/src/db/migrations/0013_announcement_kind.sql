@@ -1,0 +1,1 @@
+ALTER TABLE "announcements" ADD COLUMN "kind" text DEFAULT 'system' NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "user_settings_private_idx" ON "user_settings" USING btree ("user_id") WHERE "user_settings"."private_profile";

@@ -1,0 +1,115 @@
+/*
+ * Runs before the first paint (a plain script in index.html's <head>, allowed by the content policy's
+ * script-src 'self'): sets the colour scheme from the member's cached setting, Telegram's launch parameters
+ * or the system, Telegram's base colours, and the classes telling which of Telegram's buttons stand in for
+ * in-page ones. Without it a Mini App opened in Telegram's dark theme paints light first. The React app
+ * takes over from here (src/app/theme.tsx, src/lib/telegram/); src/lib/telegram/boot.test.ts keeps the two
+ * in step.
+ */
+/* global document, location, window */
+(function () {
+  try {
+    var LAUNCH_KEY = 'wyn.tg_launch';
+    var root = document.documentElement;
+
+    function parse(raw) {
+      var params = new URLSearchParams(String(raw || '').replace(/^[#?]/, ''));
+      var initData = params.get('tgWebAppData');
+      var version = params.get('tgWebAppVersion');
+      var themeRaw = params.get('tgWebAppThemeParams');
+      if (!initData && !version && !themeRaw) return null;
+      var themeParams = null;
+      try {
+        var t = themeRaw ? JSON.parse(themeRaw) : null;
+        if (t && typeof t === 'object' && !Array.isArray(t)) themeParams = t;
+      } catch (e) {
+        themeParams = null;
+      }
+      return {
+        initData: initData || null,
+        version: version || null,
+        platform: params.get('tgWebAppPlatform') || null,
+        themeParams: themeParams,
+        startParam: params.get('tgWebAppStartParam') || null,
+      };
+    }
+    function readJson(storage, key) {
+      try {
+        return JSON.parse(storage.getItem(key) || 'null');
+      } catch (e) {
+        return null;
+      }
+    }
+    function atLeast(version, min) {
+      if (!version) return false;
+      var a = String(version).split('.');
+      var b = min.split('.');
+      for (var i = 0; i < Math.max(a.length, b.length); i++) {
+        var x = parseInt(a[i], 10) || 0;
+        var y = parseInt(b[i], 10) || 0;
+        if (x !== y) return x > y;
+      }
+      return true;
+    }
+    function isDark(color) {
+      var m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color || '');
+      if (!m) return null;
+      var hex = m[1].length === 3 ? m[1].replace(/(.)/g, '$1$1') : m[1];
+      var r = parseInt(hex.slice(0, 2), 16);
+      var g = parseInt(hex.slice(2, 4), 16);
+      var b = parseInt(hex.slice(4, 6), 16);
+      return Math.sqrt(0.299 * r * r + 0.587 * g * g + 0.114 * b * b) < 120;
+    }
+    function color(value) {
+      return typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value) ? value : null;
+    }
+
+    var launch = parse(location.hash) || parse(location.search);
+    if (launch) {
+      try {
+        sessionStorage.setItem(LAUNCH_KEY, JSON.stringify(launch));
+      } catch (e) {
+        /* storage off: the app reads the URL itself */
+      }
+    } else {
+      launch = readJson(sessionStorage, LAUNCH_KEY);
+    }
+    var app =
+      window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData ? window.Telegram.WebApp : null;
+    var inside = Boolean(app || (launch && launch.initData));
+    var version = (app && app.version) || (launch && launch.version) || null;
+    var theme = (app && app.themeParams) || (launch && launch.themeParams) || null;
+    var scheme = null;
+    if (inside && app && (app.colorScheme === 'dark' || app.colorScheme === 'light')) scheme = app.colorScheme;
+    else if (inside && theme) scheme = isDark(theme.bg_color) ? 'dark' : 'light';
+
+    var settings = readJson(localStorage, 'wyn.settings');
+    var pref = settings && (settings.theme === 'light' || settings.theme === 'dark') ? settings.theme : 'system';
+    var dark =
+      pref === 'system'
+        ? scheme
+          ? scheme === 'dark'
+          : Boolean(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches)
+        : pref === 'dark';
+    root.classList.toggle('dark', dark);
+    root.style.colorScheme = dark ? 'dark' : 'light';
+
+    if (!inside) return;
+    root.classList.add('tg');
+    if (atLeast(version, '6.1')) root.classList.add('tg-back');
+    if (atLeast(version, '6.0')) root.classList.add('tg-main');
+    if (atLeast(version, '7.10')) root.classList.add('tg-secondary');
+    if (pref !== 'system' || !theme) return;
+    var background = color(theme.secondary_bg_color) || color(theme.bg_color);
+    var card = color(theme.section_bg_color) || color(theme.bg_color);
+    var text = color(theme.text_color);
+    if (background) root.style.setProperty('--background', background);
+    if (card) root.style.setProperty('--card', card);
+    if (text) {
+      root.style.setProperty('--foreground', text);
+      root.style.setProperty('--card-foreground', text);
+    }
+  } catch (e) {
+    /* the app applies the theme itself a moment later */
+  }
+})();

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { mediaSrcSet } from './media-srcset';
+
+describe('mediaSrcSet', () => {
+  it('lists every WebP display width of an upload or a seed image (decision 0017)', () => {
+    expect(mediaSrcSet('/media/0123456789abcdef0123456789abcdef.jpg')).toBe(
+      [160, 320, 480, 720, 960, 1280].map((w) => `/media/0123456789abcdef0123456789abcdef.w${w}.webp ${w}w`).join(', '),
+    );
+    expect(mediaSrcSet('/media/seed/banner-quests.png')).toContain('/media/seed/banner-quests.w480.webp 480w');
+    expect(mediaSrcSet('/media/photo.webp')).toContain('/media/photo.w160.webp 160w');
+    expect(mediaSrcSet('/media/photo.JPEG')).toContain('/media/photo.w1280.webp 1280w');
+  });
+
+  it('gives none for what the server keeps as it is, or does not serve', () => {
+    for (const url of [
+      null,
+      undefined,
+      '',
+      '/media/animated.gif',
+      '/media/clip.mp4',
+      '/media/terms.pdf',
+      '/media/photo.w480.webp',
+      'https://t.me/i/userpic/320/someone.jpg',
+      'https://example.com/media/photo.png',
+      '/api/v1/club/media/private/0123456789abcdef0123456789abcdef.png?exp=1&sig=x',
+      'private:0123456789abcdef0123456789abcdef.png',
+      'blob:http://localhost/1234',
+      '/media/../secret.png',
+      '/media/photo.png?v=2',
+    ])
+      expect(mediaSrcSet(url), String(url)).toBeUndefined();
+  });
+});

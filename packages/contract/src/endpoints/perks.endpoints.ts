@@ -1,0 +1,131 @@
+import { idParams, pageQuery, paginated } from '../common.ts';
+import { analyticsQuery, perkAnalytics, perkDuplicate } from '../creator-tools.ts';
+import { defineEndpoints } from '../endpoint.ts';
+import { perkCard } from '../home.ts';
+import {
+  createPerkRequest,
+  myPerk,
+  myRedemption,
+  perkContentResponse,
+  perkDetail,
+  perkListQuery,
+  perkPurchaser,
+  redeemRequest,
+  redeemResponse,
+  updatePerkRequest,
+} from '../perks.ts';
+
+export const perksEndpoints = defineEndpoints('perks', {
+  perkCreate: {
+    method: 'POST',
+    path: 'club/perks/',
+    auth: 'member',
+    summary:
+      'Create a perk: JSON, or multipart with the `media` (public cover) and `exclusive_media` (private exclusive content) files.',
+    idempotent: true,
+    body: createPerkRequest,
+    bodyEncoding: 'json-or-multipart',
+    files: ['media', 'exclusive_media'],
+    responses: { 201: perkDetail },
+  },
+  perkList: {
+    method: 'GET',
+    path: 'club/perks/',
+    auth: 'member',
+    summary: 'Active perks, filtered and ordered.',
+    query: perkListQuery,
+    responses: { 200: paginated(perkCard) },
+  },
+  myPerks: {
+    method: 'GET',
+    path: 'club/perks/my_perks/',
+    auth: 'member',
+    summary: "The signed-in member's own perks, with their exclusive content, each marked if staff hid it.",
+    query: perkListQuery,
+    responses: { 200: paginated(myPerk) },
+  },
+  myRedemptions: {
+    method: 'GET',
+    path: 'club/perks/my_redemptions/',
+    auth: 'member',
+    summary: 'What the signed-in member redeemed, with the content delivered to them.',
+    query: pageQuery,
+    responses: { 200: paginated(myRedemption) },
+  },
+  perkDetails: {
+    method: 'GET',
+    path: 'club/perks/:id/details/',
+    aliases: ['club/perks/:id/'],
+    auth: 'member',
+    summary: "One perk with the viewer's redemption state (its content for the creator and redeemers).",
+    params: idParams,
+    responses: { 200: perkDetail },
+  },
+  perkContent: {
+    method: 'GET',
+    path: 'club/perks/:id/content/',
+    auth: 'member',
+    summary: 'The delivered content of a perk, for its creator or a member who redeemed it.',
+    params: idParams,
+    responses: { 200: perkContentResponse },
+  },
+  perkPurchasers: {
+    method: 'GET',
+    path: 'club/perks/:id/purchasers/',
+    auth: 'member',
+    summary: "The members who redeemed one of the creator's perks.",
+    params: idParams,
+    query: pageQuery,
+    responses: { 200: paginated(perkPurchaser) },
+  },
+  perkUpdate: {
+    method: 'PATCH',
+    path: 'club/perks/:id/',
+    auth: 'member',
+    summary: 'Change some fields of an own perk (only the allowed ones; `null` clears an optional field).',
+    params: idParams,
+    body: updatePerkRequest,
+    // Read and checked in the handler (its own 400 wording), as the create route's body is.
+    bodyEncoding: 'json-or-multipart',
+    responses: { 200: perkDetail },
+  },
+  perkDuplicate: {
+    method: 'GET',
+    path: 'club/perks/:id/duplicate/',
+    auth: 'member',
+    summary: "A creator's perk as a filled-in create body (its delivered content included); nothing is created.",
+    params: idParams,
+    responses: { 200: perkDuplicate },
+  },
+  perkAnalytics: {
+    method: 'GET',
+    path: 'club/perks/:id/analytics/',
+    auth: 'member',
+    summary: 'Views, redemptions, W earned and stock left, daily for 30 or 90 days (creator and staff).',
+    params: idParams,
+    query: analyticsQuery,
+    responses: { 200: perkAnalytics },
+  },
+  perkDelete: {
+    method: 'DELETE',
+    path: 'club/perks/:id/',
+    auth: 'member',
+    summary: 'Delete an own perk (what redeemers received stays theirs).',
+    params: idParams,
+    responses: { 204: null },
+  },
+  perkRedeem: {
+    method: 'POST',
+    path: 'club/perks/:id/redeem/',
+    aliases: ['club/perks/:id/purchase/'],
+    auth: 'member',
+    summary:
+      'Redeem a perk at the price the member agreed to (`expected_cost`; another current price is a 409 `price_changed`).',
+    idempotent: true,
+    params: idParams,
+    body: redeemRequest,
+    // Read and checked in the handler: the body may be absent.
+    bodyEncoding: 'json-or-multipart',
+    responses: { 200: redeemResponse },
+  },
+});

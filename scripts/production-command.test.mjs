@@ -1,0 +1,21 @@
+// Production runs the server one way (apps/server/scripts/production.ts): the start scripts and the Dockerfile
+// spell that command out, and must not drift from it (the e2e suite and the bench start the server from the module).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PRODUCTION_NODE_FLAGS } from '../apps/server/scripts/production.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const read = (f) => readFileSync(path.join(root, f), 'utf8');
+
+test('the start scripts and the Dockerfile run the server bundle with the production flags', () => {
+  const rootScripts = JSON.parse(read('package.json')).scripts;
+  const serverScripts = JSON.parse(read('apps/server/package.json')).scripts;
+  const flags = PRODUCTION_NODE_FLAGS.join(' ');
+  assert.match(rootScripts.start, new RegExp(`exec node ${flags} apps/server/dist/main\\.js$`));
+  assert.equal(rootScripts['start:server'], `exec node ${flags} apps/server/dist/main.js`);
+  assert.equal(serverScripts.start, `node ${flags} dist/main.js`);
+  const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'));
+  assert.deepEqual(JSON.parse(cmd[1]), ['node', ...PRODUCTION_NODE_FLAGS, 'apps/server/dist/main.js']);
+});
