@@ -102,8 +102,10 @@ describe.each<ViewportName>(['phone', 'desktop'])('quests at %s size', (viewport
     // The uploaded image is served back and shown.
     const img = page.locator('img[src^="/media/"]').first();
     await img.waitFor();
-    // Polled: the element appears before its bytes arrive (slower under load).
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(32);
+    // Polled: the element appears before its bytes arrive (slower under load). The browser picks one of the
+    // WebP variants made on upload (decision 0017); its srcset width, not the 32 px file, sets naturalWidth.
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/media\/[^/]+\.w\d+\.webp$/);
     await screenshot(page, `${viewport}-quest-created`);
     expect(creator.consoleErrors).toEqual([]);
   });

@@ -93,6 +93,45 @@ describe('the streak card', () => {
     expect(screen.queryByTestId('streak-repair-offer')).toBeNull();
   });
 
+  it('sends one request for a double tap on Check in and on Pay (isPending reaches the buttons a render later)', async () => {
+    let checkIns = 0;
+    let repairs = 0;
+    let status: StreakStatus = {
+      ...base,
+      current: 0,
+      repair: { available: true, cost: '5.00', missed_day: '2026-06-03', expires_at: '2026-06-06T00:00:00.000Z' },
+    };
+    server.use(
+      api.on(routes.streak, () => HttpResponse.json(status)),
+      api.on(routes.streakRepair, async () => {
+        repairs += 1;
+        await new Promise((r) => setTimeout(r, 50));
+        status = { ...base, current: 4, repairs_left: 0 };
+        return HttpResponse.json({ ...status, charged: '5.00' });
+      }),
+      api.on(routes.streakCheckIn, async () => {
+        checkIns += 1;
+        await new Promise((r) => setTimeout(r, 50));
+        return HttpResponse.json({ ...status, current: 5, checked_in_today: true, reward: '1.00', xp: 5 });
+      }),
+    );
+    renderScreen(<StreakCard />, { path: '/home' });
+    fireEvent.click(
+      within(await screen.findByTestId('streak-repair-offer')).getByRole('button', { name: 'Repair streak' }),
+    );
+    const pay = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay 5 W' });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    await waitFor(() => expect(screen.getByTestId('streak-current').textContent).toContain('4 days'));
+    expect(repairs).toBe(1);
+
+    const checkIn = screen.getByRole('button', { name: 'Check in' });
+    fireEvent.click(checkIn);
+    fireEvent.click(checkIn);
+    await screen.findByTestId('streak-celebration');
+    expect(checkIns).toBe(1);
+  });
+
   it('tells the member when the check-in is refused, and shows the server state after', async () => {
     let calls = 0;
     server.use(

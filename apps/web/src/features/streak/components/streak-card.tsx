@@ -1,5 +1,5 @@
 import { CHECK_IN_XP, type CheckInResult } from '@wyn/contract';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ErrorState } from '@/components/error-state';
 import { CheckIcon, GiftIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
@@ -128,6 +128,9 @@ export function StreakCard({ className }: { className?: string }) {
   const repair = useRepairStreak();
   const [celebrated, setCelebrated] = useState<CheckInResult | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // isPending reaches the buttons a render later; a second tap landing before that must not send twice.
+  const checkingIn = useRef(false);
+  const repairing = useRef(false);
   const repairOffered = Boolean(streak.data?.repair.available && streak.data.repair.missed_day);
   // The confirmation's code (Radix dialog) loads once an offer shows, ready before the member taps Repair.
   useEffect(() => {
@@ -154,8 +157,13 @@ export function StreakCard({ className }: { className?: string }) {
 
   const s = streak.data;
   const inWeek = s.current === 0 ? 0 : ((s.current - 1) % WEEK) + 1;
-  const onCheckIn = () =>
+  const onCheckIn = () => {
+    if (checkingIn.current) return;
+    checkingIn.current = true;
     checkIn.mutate(undefined, {
+      onSettled: () => {
+        checkingIn.current = false;
+      },
       onSuccess: (res) => {
         haptic.success();
         setCelebrated(res);
@@ -165,8 +173,14 @@ export function StreakCard({ className }: { className?: string }) {
         notify.error(errorMessage(e, 'Could not check in. Please try again.'));
       },
     });
-  const onRepair = () =>
+  };
+  const onRepair = () => {
+    if (repairing.current) return;
+    repairing.current = true;
     repair.mutate(undefined, {
+      onSettled: () => {
+        repairing.current = false;
+      },
       onSuccess: (res) => {
         haptic.success();
         setConfirming(false);
@@ -178,6 +192,7 @@ export function StreakCard({ className }: { className?: string }) {
         notify.error(errorMessage(e, 'Could not repair your streak. Please try again.'));
       },
     });
+  };
 
   return (
     <Card className={cn('overflow-hidden', className)} data-testid="streak-card">
