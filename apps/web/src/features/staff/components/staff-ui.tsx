@@ -9,8 +9,9 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { FormField } from '@/components/ui/form-field';
-import { isApiError } from '@/lib/api-error';
+import { errorMessage, isApiError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { notify } from '@/lib/toast';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { NotAllowed } from './not-allowed';
 
@@ -140,6 +141,59 @@ export function SearchBox({
         className="pl-9"
       />
     </div>
+  );
+}
+
+/** A delete mutation of one item by its id (the `useDelete…` hooks of the staff api). */
+type DeleteMutation<Id> = {
+  mutate: (id: Id, options: { onSuccess: () => void; onError: (e: unknown) => void }) => void;
+  isPending: boolean;
+};
+
+/**
+ * Asks before deleting `item` and deletes it: "<Noun> deleted" and closed on success, "Could not delete the
+ * <noun>" on failure (closed too with `closeOnError`, for an item the failure says can no longer be deleted).
+ */
+export function ConfirmDeleteDialog<Id>({
+  item,
+  noun,
+  title = `Delete this ${noun}?`,
+  description,
+  remove,
+  onClose,
+  closeOnError = false,
+}: {
+  item: { id: Id } | null;
+  noun: string;
+  title?: string;
+  description?: string;
+  remove: DeleteMutation<Id>;
+  onClose: () => void;
+  closeOnError?: boolean;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      title={title}
+      description={item ? description : undefined}
+      confirmLabel="Delete"
+      destructive
+      pending={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        item &&
+        remove.mutate(item.id, {
+          onSuccess: () => {
+            notify.success(`${noun.charAt(0).toUpperCase()}${noun.slice(1)} deleted`);
+            onClose();
+          },
+          onError: (e) => {
+            if (closeOnError) onClose();
+            notify.error(errorMessage(e, `Could not delete the ${noun}`));
+          },
+        })
+      }
+    />
   );
 }
 

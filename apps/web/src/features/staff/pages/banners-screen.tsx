@@ -3,14 +3,12 @@ import { useCallback, useState } from 'react';
 import { PlusIcon } from '@/components/icons';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-error';
-import { notify } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteBanner } from '../api/delete-banner';
 import { useStaffBanners } from '../api/get-banners';
 import { BannerFormDialog } from '../components/banner-form-dialog';
 import {
-  ConfirmDialog,
+  ConfirmDeleteDialog,
   DataTable,
   Pager,
   QueryState,
@@ -118,24 +116,12 @@ export default function BannersScreen() {
         banner={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this banner?"
-        description={deleting ? `"${deleting.title}" leaves Home at once. This cannot be undone.` : undefined}
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notify.success('Banner deleted');
-              setDeleting(null);
-            },
-            onError: (e) => notify.error(errorMessage(e, 'Could not delete the banner')),
-          });
-        }}
+      <ConfirmDeleteDialog
+        item={deleting}
+        noun="banner"
+        description={`"${deleting?.title}" leaves Home at once. This cannot be undone.`}
+        remove={remove}
+        onClose={() => setDeleting(null)}
       />
     </section>
   );

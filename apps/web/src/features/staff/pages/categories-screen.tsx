@@ -16,7 +16,7 @@ import { useDeleteCategory } from '../api/delete-category';
 import { useStaffCategories } from '../api/get-categories';
 import { updateCategory, useUpdateCategory } from '../api/update-category';
 import {
-  ConfirmDialog,
+  ConfirmDeleteDialog,
   DataTable,
   Pager,
   QueryState,
@@ -197,24 +197,12 @@ export default function CategoriesScreen() {
           </DialogContent>
         ) : null}
       </Dialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this category?"
-        description={deleting ? `"${deleting.title}" leaves Explore. This cannot be undone.` : undefined}
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notify.success('Category deleted');
-              setDeleting(null);
-            },
-            onError: (e) => notify.error(errorMessage(e, 'Could not delete the category')),
-          })
-        }
+      <ConfirmDeleteDialog
+        item={deleting}
+        noun="category"
+        description={`"${deleting?.title}" leaves Explore. This cannot be undone.`}
+        remove={remove}
+        onClose={() => setDeleting(null)}
       />
     </section>
   );

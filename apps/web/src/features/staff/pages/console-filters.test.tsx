@@ -129,21 +129,22 @@ describe('audit log', () => {
 });
 
 describe('banners', () => {
+  const banner = (title: string): StaffBanner => ({
+    id: crypto.randomUUID(),
+    title,
+    description: null,
+    image_url: '/media/b.png',
+    link: null,
+    position: 0,
+    starts_at: null,
+    ends_at: null,
+    is_active: true,
+    is_live: true,
+    created_at: '2030-01-01T00:00:00Z',
+    updated_at: '2030-01-01T00:00:00Z',
+  });
+
   it('searches by title', async () => {
-    const banner = (title: string): StaffBanner => ({
-      id: crypto.randomUUID(),
-      title,
-      description: null,
-      image_url: '/media/b.png',
-      link: null,
-      position: 0,
-      starts_at: null,
-      ends_at: null,
-      is_active: true,
-      is_live: true,
-      created_at: '2030-01-01T00:00:00Z',
-      updated_at: '2030-01-01T00:00:00Z',
-    });
     server.use(
       api.on(routes.staffBannerList, ({ request }) => {
         seen('banners', request);
@@ -161,6 +162,37 @@ describe('banners', () => {
     expect(screen.getByText('Summer sale')).toBeTruthy();
     expect(queries.banners?.at(-1)?.get('q')).toBe('summer');
     expect(queries.banners?.at(-1)?.get('page')).toBe('1');
+  });
+
+  it('deletes a banner only after the confirmation, says so, and keeps the dialog open when the delete fails', async () => {
+    const rows = [banner('Welcome week'), banner('Summer sale')];
+    const deleted: string[] = [];
+    let fail = true;
+    server.use(
+      api.on(routes.staffBannerList, () => HttpResponse.json(page(rows.filter((b) => !deleted.includes(b.id))))),
+      api.on(routes.staffBannerDelete, ({ params }) => {
+        if (fail) return HttpResponse.json({ detail: 'Try later', code: 'unavailable' }, { status: 503 });
+        deleted.push(String(params.id));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAt('/staff/banners');
+    await firstRows();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Welcome week' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this banner?' });
+    expect(dialog.textContent).toContain('"Welcome week" leaves Home at once. This cannot be undone.');
+    expect(deleted).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Try later'));
+    expect(screen.getByRole('dialog', { name: 'Delete this banner?' })).toBeTruthy();
+
+    fail = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deleted).toEqual([rows[0]!.id]);
+    expect(notify.success).toHaveBeenCalledWith('Banner deleted');
+    await waitFor(() => expect(screen.getAllByTestId('staff-row')).toHaveLength(1));
   });
 });
 

@@ -15,7 +15,7 @@ import { useDeleteHomeSection } from '../api/delete-home-section';
 import { useStaffHomeSections } from '../api/get-home-sections';
 import { usePutHomeSectionItems } from '../api/put-home-section-items';
 import { updateHomeSection, useUpdateHomeSection } from '../api/update-home-section';
-import { ConfirmDialog, QueryState, ScreenHeader } from '../components/staff-ui';
+import { ConfirmDeleteDialog, QueryState, ScreenHeader } from '../components/staff-ui';
 import { idFromInput, moveInArray } from '../lib/reorder';
 import { STAFF_SCREENS } from '../lib/screens';
 import { useSaveOrder } from '../lib/use-save-order';
@@ -140,24 +140,12 @@ export default function HomeSectionsScreen() {
       </QueryState>
 
       <SectionDialog section={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this section?"
-        description={deleting ? `"${deleting.title}" and its pins leave Home. This cannot be undone.` : undefined}
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notify.success('Section deleted');
-              setDeleting(null);
-            },
-            onError: (e) => notify.error(errorMessage(e, 'Could not delete the section')),
-          })
-        }
+      <ConfirmDeleteDialog
+        item={deleting}
+        noun="section"
+        description={`"${deleting?.title}" and its pins leave Home. This cannot be undone.`}
+        remove={remove}
+        onClose={() => setDeleting(null)}
       />
     </section>
   );

@@ -11,7 +11,7 @@ import { useDeletePopularSearch } from '../api/delete-popular-search';
 import { useStaffPopularSearches } from '../api/get-popular-searches';
 import { useUpdatePopularSearch } from '../api/update-popular-search';
 import {
-  ConfirmDialog,
+  ConfirmDeleteDialog,
   DataTable,
   Pager,
   QueryState,
@@ -158,24 +158,12 @@ export default function PopularSearchesScreen() {
           </>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this term?"
-        description={deleting ? `"${deleting.search_term}" leaves the curated list.` : undefined}
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notify.success('Term deleted');
-              setDeleting(null);
-            },
-            onError: (e) => notify.error(errorMessage(e, 'Could not delete the term')),
-          })
-        }
+      <ConfirmDeleteDialog
+        item={deleting}
+        noun="term"
+        description={`"${deleting?.search_term}" leaves the curated list.`}
+        remove={remove}
+        onClose={() => setDeleting(null)}
       />
     </section>
   );

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateSeason } from '../api/create-season';
 import { useDeleteSeason } from '../api/delete-season';
 import { useStaffSeasons } from '../api/get-seasons';
-import { ConfirmDialog, DataTable, Pager, QueryState, ScreenHeader, type Column } from '../components/staff-ui';
+import { ConfirmDeleteDialog, DataTable, Pager, QueryState, ScreenHeader, type Column } from '../components/staff-ui';
 import { fromLocalInput } from '../lib/banner-form';
 import { STAFF_SCREENS } from '../lib/screens';
 import { formatDateTime } from '../lib/staff-format';
@@ -184,27 +184,14 @@ export default function SeasonsScreen() {
         )}
       </QueryState>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        item={deleting}
+        noun="season"
         title={`Delete ${deleting?.name ?? 'this season'}?`}
         description="It has not started, so no W has moved. This cannot be undone."
-        confirmLabel="Delete"
-        destructive
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notify.success('Season deleted');
-              setDeleting(null);
-            },
-            onError: (err) => {
-              setDeleting(null);
-              notify.error(errorMessage(err, 'Could not delete the season'));
-            },
-          })
-        }
+        remove={remove}
+        onClose={() => setDeleting(null)}
+        closeOnError
       />
     </section>
   );
