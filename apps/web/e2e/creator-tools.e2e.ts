@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { signInitData, type TgUser } from '../../server/test/telegram-signing.ts';
 import { launchBrowser, openPage, screenshot, type Session, type ViewportName } from './fixtures/browser.ts';
-import { api, member, sessionScript, type Auth } from './fixtures/members.ts';
+import { api, createPostQuest, member, sessionScript, uploadCover, type Auth } from './fixtures/members.ts';
 import { openInTelegram, telegramScreenshot } from './fixtures/telegram-harness.ts';
 import { DARK_THEME, LIGHT_THEME, pressTelegramButton, telegramState } from './fixtures/telegram-webapp.ts';
 
@@ -27,39 +27,6 @@ const runId = Date.now().toString(36);
 type Quest = { id: string; title: string; media: string | null; max_participants: number | null };
 type Page_<T> = { results: T[]; count: number };
 
-/** A 1×1 PNG, uploaded as the quest's cover. */
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function uploadCover(auth: Auth): Promise<string> {
-  const body = new FormData();
-  body.append('file', new Blob([PIXEL], { type: 'image/png' }), 'cover.png');
-  const res = await fetch(`${inject('baseUrl')}/api/v1/club/media/upload/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${auth.access}` },
-    body,
-  });
-  if (!res.ok) throw new Error(`media/upload → ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { url: string }).url;
-}
-
-function createQuest(auth: Auth, title: string, media?: string) {
-  return api<Quest>('club/tasks/', {
-    token: auth.access,
-    body: {
-      ...(media ? { media } : {}),
-      title,
-      description: 'Post about our launch with #wynlaunch and send us the link to your post.',
-      reward_amount: '5',
-      max_participants: 2,
-      task_type: 'post',
-      hashtag: '#wynlaunch',
-    },
-  });
-}
-
 /** The value of one stat tile on the analytics screen. */
 const tile = (page: Page | Frame, label: string) =>
   page.getByRole('region', { name: 'All time' }).locator(`dt:text-is("${label}") + dd`).innerText();
@@ -77,7 +44,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('creator tools at %s size', (v
       member(`ctc_${tag}`, 'Cleo', 'Maker'),
       member(`ctv_${tag}`, 'Vic', 'Viewer'),
     ]);
-    questId = (await createQuest(creatorAuth, title, await uploadCover(creatorAuth))).id;
+    questId = (await createPostQuest<Quest>(creatorAuth, title, await uploadCover(creatorAuth))).id;
     creator = await openPage(browser, viewport, { initScript: sessionScript(creatorAuth) });
   });
   afterAll(async () => {
@@ -179,7 +146,7 @@ describe.each(['light', 'dark'] as const)('quest analytics inside Telegram (phon
     };
     initData = signInitData(user, { botToken: inject('botToken') });
     auth = await api<Auth>('bot/telegram-webapp-auth/', { body: { initData } });
-    questId = (await createQuest(auth, title)).id;
+    questId = (await createPostQuest<Quest>(auth, title)).id;
     const viewer = await member(`ctt_${scheme}_${runId}`, 'Vera', 'Viewer');
     await api(`club/tasks/${questId}/`, { token: viewer.access });
     // Views reach the database within about two seconds (buffered off the detail's path).

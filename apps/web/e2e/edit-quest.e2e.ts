@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInitData, type TgUser } from '../../server/test/telegram-signing.ts';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type Session, type ViewportName } from './fixtures/browser.ts';
-import { api, member, sessionScript, type Auth } from './fixtures/members.ts';
+import { api, createPostQuest, member, POST_QUEST, sessionScript, uploadCover, type Auth } from './fixtures/members.ts';
 import { openInTelegram, telegramScreenshot } from './fixtures/telegram-harness.ts';
 import { callsOf, DARK_THEME, LIGHT_THEME, pressTelegramButton, telegramState } from './fixtures/telegram-webapp.ts';
 
@@ -22,8 +22,7 @@ afterAll(async () => {
 });
 
 const runId = Date.now().toString(36);
-const REWARD = 5;
-const MAX = 2;
+const { reward: REWARD, places: MAX } = POST_QUEST;
 
 type Quest = {
   id: string;
@@ -33,39 +32,6 @@ type Quest = {
   current_participants: number;
 };
 type Wallet = { balance: string };
-
-/** A 1×1 PNG, uploaded as a quest's cover. */
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function uploadCover(auth: Auth): Promise<string> {
-  const body = new FormData();
-  body.append('file', new Blob([PIXEL], { type: 'image/png' }), 'cover.png');
-  const res = await fetch(`${inject('baseUrl')}/api/v1/club/media/upload/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${auth.access}` },
-    body,
-  });
-  if (!res.ok) throw new Error(`media/upload → ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { url: string }).url;
-}
-
-function createQuest(auth: Auth, title: string, media?: string) {
-  return api<Quest>('club/tasks/', {
-    token: auth.access,
-    body: {
-      ...(media ? { media } : {}),
-      title,
-      description: 'Post about our launch with #wynlaunch and send us the link to your post.',
-      reward_amount: String(REWARD),
-      max_participants: MAX,
-      task_type: 'post',
-      hashtag: '#wynlaunch',
-    },
-  });
-}
 
 const balanceOf = async (auth: Auth) =>
   Number((await api<Wallet>('club/wallets/my_wallet/', { token: auth.access })).balance);
@@ -84,7 +50,7 @@ describe.each<ViewportName>(['phone', 'desktop'])('editing a quest at %s size', 
       member(`eqc_${tag}`, 'Edith', 'Maker'),
       member(`eqj_${tag}`, 'Jo', 'Joiner'),
     ]);
-    questId = (await createQuest(creatorAuth, title, await uploadCover(creatorAuth))).id;
+    questId = (await createPostQuest<Quest>(creatorAuth, title, await uploadCover(creatorAuth))).id;
     // One member joined: the reward is fixed now, and places may not go below one.
     await api(`club/tasks/${questId}/participate/`, { token: joinerAuth.access, body: {} });
     creator = await openPage(browser, viewport, { initScript: sessionScript(creatorAuth) });
@@ -160,7 +126,7 @@ describe.each(['light', 'dark'] as const)('editing a quest inside Telegram (phon
     };
     initData = signInitData(user, { botToken: inject('botToken') });
     auth = await api<Auth>('bot/telegram-webapp-auth/', { body: { initData } });
-    questId = (await createQuest(auth, title)).id;
+    questId = (await createPostQuest<Quest>(auth, title)).id;
   });
 
   const state = (s: { app: Parameters<typeof telegramState>[0] }) => telegramState(s.app);
