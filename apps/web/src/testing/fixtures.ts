@@ -1,4 +1,13 @@
-import type { HomepageComplete, OwnProfile, PerkCard, PerkDetail, ProfileCard, QuestCard, User } from '@wyn/contract';
+import type {
+  HomepageComplete,
+  OwnProfile,
+  PerkCard,
+  PerkDetail,
+  ProfileCard,
+  QuestCard,
+  QuestDetail,
+  User,
+} from '@wyn/contract';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const OTHER_ID = '22222222-2222-4222-8222-222222222222';
@@ -108,6 +117,48 @@ export function perkDetail(id: string, extra: Partial<PerkDetail> = {}): PerkDet
     is_available: true,
     redeemed_at: null,
     content: null,
+    min_level: 0,
+    my_level: level1,
+    ...extra,
+  };
+}
+
+/** A quest as `tasks/{id}/` answers it (here: another member's post quest, not joined). */
+export function questDetail(id: string, extra: Partial<QuestDetail> = {}): QuestDetail {
+  return {
+    id,
+    title: 'Post with our hashtag',
+    description: 'Post about the launch with #wyn and send the link.',
+    media: null,
+    tags: [],
+    reward_amount: '10.00',
+    creator: OTHER_ID,
+    creator_name: 'Bo Lee',
+    creator_avatar: null,
+    status: 'published',
+    deadline: null,
+    max_participants: 5,
+    current_participants: 0,
+    participation_requirements: '',
+    completion_criteria: '',
+    task_type: 'post',
+    channel_username: null,
+    channel_type: null,
+    invite_link: null,
+    bot_username: null,
+    bot_start_link: null,
+    social_platform: null,
+    hashtag: '#wyn',
+    video_id: null,
+    target_url: null,
+    verification_mode: 'review',
+    likes_count: 0,
+    is_liked: false,
+    shares_count: 0,
+    created_at: '2026-05-01T00:00:00Z',
+    is_creator: false,
+    my_participation: null,
+    pending_review_count: 0,
     min_level: 0,
     my_level: level1,
     ...extra,

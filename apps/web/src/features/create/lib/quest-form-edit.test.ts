@@ -1,5 +1,6 @@
 import { QUEST_MSG, type QuestDetail } from '@wyn/contract';
 import { describe, expect, it } from 'vitest';
+import { questDetail, USER_ID } from '@/testing/fixtures';
 import {
   questChanges,
   questEditLimits,
@@ -17,44 +18,17 @@ const TAG_A = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'design' };
 const TAG_B = { id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', name: 'art' };
 const now = Date.parse('2026-06-01T12:00:00Z');
 
-const quest = (patch: Partial<QuestDetail> = {}): QuestDetail => ({
-  id: '33333333-3333-4333-8333-333333333333',
-  title: 'Post with our hashtag',
-  description: 'Post about the launch with #wyn and send the link.',
-  media: '/media/cover.png',
-  tags: [TAG_A],
-  reward_amount: '10.00',
-  creator: '11111111-1111-4111-8111-111111111111',
-  creator_name: 'Ana',
-  creator_avatar: null,
-  status: 'published',
-  deadline: '2026-07-01T10:00:00Z',
-  max_participants: 5,
-  current_participants: 0,
-  participation_requirements: '',
-  completion_criteria: 'A link to the post',
-  task_type: 'post',
-  channel_username: null,
-  channel_type: null,
-  invite_link: null,
-  bot_username: null,
-  bot_start_link: null,
-  social_platform: null,
-  hashtag: '#wyn',
-  video_id: null,
-  target_url: null,
-  verification_mode: 'review',
-  likes_count: 0,
-  is_liked: false,
-  shares_count: 0,
-  created_at: '2026-05-01T00:00:00Z',
-  is_creator: true,
-  my_participation: null,
-  pending_review_count: 0,
-  min_level: 0,
-  my_level: { xp: 0, level: 1, next_level_xp: 100 },
-  ...patch,
-});
+const quest = (patch: Partial<QuestDetail> = {}): QuestDetail =>
+  questDetail('33333333-3333-4333-8333-333333333333', {
+    media: '/media/cover.png',
+    tags: [TAG_A],
+    creator: USER_ID,
+    creator_name: 'Ana',
+    deadline: '2026-07-01T10:00:00Z',
+    completion_criteria: 'A link to the post',
+    is_creator: true,
+    ...patch,
+  });
 
 describe('questToForm', () => {
   it('fills the wizard from the quest, type fields included', () => {

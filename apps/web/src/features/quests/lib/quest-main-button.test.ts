@@ -1,46 +1,19 @@
 import { QUEST_MSG } from '@wyn/contract';
 import { describe, expect, it } from 'vitest';
-import { OTHER_ID, USER_ID } from '@/testing/fixtures';
+import { questDetail, USER_ID } from '@/testing/fixtures';
 import type { MyParticipation, QuestDetail } from '../types';
 import { questMainButton } from './quest-main-button';
 
-const base: QuestDetail = {
-  id: '33333333-3333-4333-8333-333333333333',
+const base: QuestDetail = questDetail('33333333-3333-4333-8333-333333333333', {
   title: 'Post about us',
   description: 'Post it',
-  media: null,
-  tags: [],
   reward_amount: '25.00',
-  creator: OTHER_ID,
   creator_name: 'Bo',
-  creator_avatar: null,
-  status: 'published',
-  deadline: null,
   max_participants: 10,
   current_participants: 2,
-  participation_requirements: '',
-  completion_criteria: '',
-  task_type: 'post',
-  channel_username: null,
-  channel_type: null,
-  invite_link: null,
-  bot_username: null,
-  bot_start_link: null,
-  social_platform: null,
   hashtag: 'wyn',
-  video_id: null,
-  target_url: null,
-  verification_mode: 'review',
-  likes_count: 0,
-  is_liked: false,
-  shares_count: 0,
   created_at: '2026-01-01T00:00:00Z',
-  is_creator: false,
-  my_participation: null,
-  pending_review_count: 0,
-  min_level: 0,
-  my_level: { xp: 0, level: 1, next_level_xp: 100 },
-};
+});
 
 const joined = (status: MyParticipation['verification_status']): MyParticipation => ({
   id: 'p1',

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { OTHER_ID, USER_ID } from '@/testing/fixtures';
+import { OTHER_ID, questDetail, USER_ID } from '@/testing/fixtures';
 import { myWalletHandler } from '@/testing/msw/account-handlers';
 import { api, apiError } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
@@ -16,44 +16,8 @@ import EditQuestPage from './edit-quest-page';
 // saving only what changed with PATCH club/tasks/{id}/.
 
 const ID = '33333333-3333-4333-8333-333333333333';
-const quest = (patch: Partial<QuestDetail> = {}): QuestDetail => ({
-  id: ID,
-  title: 'Post with our hashtag',
-  description: 'Post about the launch with #wyn and send the link.',
-  media: null,
-  tags: [],
-  reward_amount: '10.00',
-  creator: USER_ID,
-  creator_name: 'Ana',
-  creator_avatar: null,
-  status: 'published',
-  deadline: null,
-  max_participants: 5,
-  current_participants: 0,
-  participation_requirements: '',
-  completion_criteria: '',
-  task_type: 'post',
-  channel_username: null,
-  channel_type: null,
-  invite_link: null,
-  bot_username: null,
-  bot_start_link: null,
-  social_platform: null,
-  hashtag: '#wyn',
-  video_id: null,
-  target_url: null,
-  verification_mode: 'review',
-  likes_count: 0,
-  is_liked: false,
-  shares_count: 0,
-  created_at: '2026-05-01T00:00:00Z',
-  is_creator: true,
-  my_participation: null,
-  pending_review_count: 0,
-  min_level: 0,
-  my_level: { xp: 0, level: 1, next_level_xp: 100 },
-  ...patch,
-});
+const quest = (patch: Partial<QuestDetail> = {}): QuestDetail =>
+  questDetail(ID, { creator: USER_ID, creator_name: 'Ana', is_creator: true, ...patch });
 
 let current: QuestDetail;
 let patches: UpdateQuestRequest[];

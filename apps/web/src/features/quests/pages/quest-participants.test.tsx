@@ -2,7 +2,7 @@ import { HttpResponse } from 'msw';
 import { routes } from '@wyn/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { OTHER_ID, USER_ID } from '@/testing/fixtures';
+import { questDetail, USER_ID } from '@/testing/fixtures';
 import { appConfigHandler } from '@/testing/msw/account-handlers';
 import { api } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
@@ -15,43 +15,10 @@ import QuestPage from './quest-page';
 
 const QUEST_ID = '33333333-3333-4333-8333-333333333333';
 
-const base: QuestDetail = {
-  id: QUEST_ID,
-  title: 'Post with our hashtag',
+const base: QuestDetail = questDetail(QUEST_ID, {
   description: 'Post a photo with our hashtag.',
-  media: null,
-  tags: [],
-  reward_amount: '10.00',
-  creator: OTHER_ID,
-  creator_name: 'Bo Lee',
-  creator_avatar: null,
-  status: 'published',
-  deadline: null,
-  max_participants: 5,
-  current_participants: 0,
-  participation_requirements: '',
-  completion_criteria: '',
-  task_type: 'post',
-  channel_username: null,
-  channel_type: null,
-  invite_link: null,
-  bot_username: null,
-  bot_start_link: null,
-  social_platform: null,
-  hashtag: '#wyn',
-  video_id: null,
-  target_url: null,
-  verification_mode: 'review',
-  likes_count: 0,
-  is_liked: false,
-  shares_count: 0,
   created_at: '2026-01-01T00:00:00Z',
-  is_creator: false,
-  my_participation: null,
-  pending_review_count: 0,
-  min_level: 0,
-  my_level: { xp: 0, level: 1, next_level_xp: 100 },
-};
+});
 
 const completion: Submission = {
   id: '55555555-5555-4555-8555-555555555555',
