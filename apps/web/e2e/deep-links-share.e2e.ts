@@ -176,6 +176,9 @@ describe('deep links and sharing inside Telegram (phone)', () => {
     });
     await page.goto('/splash');
     await page.waitForURL((url) => url.pathname === '/home' || url.pathname === '/', { timeout: 15_000 });
+    // The URL changes before the redirect marks the launch's link followed; reloading earlier (the goto below)
+    // would follow the r_ link again and land on Home instead of the Invite screen.
+    await page.waitForFunction(() => sessionStorage.getItem('wyn.start_link') === null);
     const invited = await api<{ invited: { profile: { name: string }; status: string }[] }>('club/referrals/', {
       token: creator.access,
     });
