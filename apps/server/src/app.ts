@@ -7,7 +7,6 @@ import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './integrations/mailer.ts';
 import { openMediaStorage } from './integrations/open-media-storage.ts';
 import { createLiveEvents } from './integrations/live-events.ts';
-import { createRedisLink } from './integrations/redis-link.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createEventBus } from './events/event-bus.ts';
 import { registerConsumers } from './events/consumers.ts';
@@ -84,7 +83,10 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
     live,
     signer: createTokenSigner(input.config.jwtSecret, now),
     now,
-    redis: input.config.redisUrl ? createRedisLink(input.config.redisUrl, app.log) : undefined,
+    // ioredis loads only where REDIS_URL is set (docs/performance.md, start and memory).
+    redis: input.config.redisUrl
+      ? (await import('./integrations/redis-link.ts')).createRedisLink(input.config.redisUrl, app.log)
+      : undefined,
     events,
     jobs,
     media: openMediaStorage(input.config),

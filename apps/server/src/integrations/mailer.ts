@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Log } from '../lib/log.ts';
 
 export type OutgoingMail = { to: string; subject: string; text: string };
@@ -21,14 +21,17 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
       async close() {},
     };
   }
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  const smtpUrl = opts.smtpUrl;
+  // nodemailer loads with the first mail (docs/performance.md, start and memory).
+  let transport: Promise<Transporter> | null = null;
   return {
     deliversForReal: true,
     async send(mail) {
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
     },
     async close() {
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { Api, GrammyError, HttpError } from 'grammy';
+import type * as Grammy from 'grammy';
+import type { Api } from 'grammy';
 import type { ChatMember, ChatFullInfo, UserFromGetMe } from 'grammy/types';
 import { ErrorCode, QUEST_MSG } from '@wyn/contract';
 import { unavailable } from '../lib/errors.ts';
@@ -56,22 +57,28 @@ export function createTelegramBot(opts: {
   apiRoot: string;
 }): TelegramBot {
   const token = opts.token;
-  const api = token ? new Api(token, { apiRoot: opts.apiRoot, timeoutSeconds: 10 }) : null;
+  // grammY loads with the first call (docs/performance.md, start and memory): a server without a bot never loads it.
+  let client: Promise<{ api: Api; grammy: typeof Grammy }> | null = null;
   let me: Promise<UserFromGetMe> | null = null;
 
   const call = async <T>(fn: (api: Api) => Promise<T>): Promise<T> => {
-    if (!api) throw unavailable(QUEST_MSG.telegramNotConfigured, ErrorCode.telegramNotConfigured);
+    if (!token) throw unavailable(QUEST_MSG.telegramNotConfigured, ErrorCode.telegramNotConfigured);
+    client ??= import('grammy').then((grammy) => ({
+      api: new grammy.Api(token, { apiRoot: opts.apiRoot, timeoutSeconds: 10 }),
+      grammy,
+    }));
+    const { api, grammy } = await client;
     try {
       return await fn(api);
     } catch (err) {
-      if (err instanceof GrammyError) throw new TelegramApiError(err.error_code, err.description);
-      if (err instanceof HttpError) throw unavailable(QUEST_MSG.telegramUnavailable);
+      if (err instanceof grammy.GrammyError) throw new TelegramApiError(err.error_code, err.description);
+      if (err instanceof grammy.HttpError) throw unavailable(QUEST_MSG.telegramUnavailable);
       throw err;
     }
   };
 
   return {
-    configured: Boolean(api),
+    configured: Boolean(token),
     username: opts.username,
     getMe() {
       me ??= call((a) => a.getMe()).catch((err: unknown) => {

@@ -1,5 +1,5 @@
-import { autoRetry } from '@grammyjs/auto-retry';
-import { Api, GrammyError, HttpError, type Transformer } from 'grammy';
+import type * as Grammy from 'grammy';
+import type { Api, Transformer } from 'grammy';
 
 /**
  * The bot's messages to members (docs/decisions/0012), on its own grammY `Api` client so that only messages are
@@ -46,24 +46,33 @@ export class MessengerNotConfigured extends Error {
 }
 
 export function createBotMessenger(opts: MessengerOptions): BotMessenger {
-  const api = opts.token ? new Api(opts.token, { apiRoot: opts.apiRoot, timeoutSeconds: 15 }) : null;
-  if (api) {
-    // Installed first, so it runs inside auto-retry: every attempt, the retries too, waits for its turn.
-    api.config.use(pacer({ perSecond: opts.perSecond, chatIntervalMs: opts.chatIntervalMs }));
-    api.config.use(
-      autoRetry({
-        maxDelaySeconds: opts.maxRetryAfterSeconds,
-        maxRetryAttempts: 3,
-        rethrowHttpErrors: true,
-        rethrowInternalServerErrors: true,
-      }),
-    );
-  }
+  const token = opts.token;
+  // grammY loads with the first message (docs/performance.md, start and memory): a server without a bot never loads it.
+  let client: Promise<{ api: Api; grammy: typeof Grammy }> | null = null;
+  const connect = () => {
+    if (!token) throw new MessengerNotConfigured();
+    client ??= Promise.all([import('grammy'), import('@grammyjs/auto-retry')]).then(([grammy, { autoRetry }]) => {
+      const api = new grammy.Api(token, { apiRoot: opts.apiRoot, timeoutSeconds: 15 });
+      // Installed first, so it runs inside auto-retry: every attempt, the retries too, waits for its turn.
+      api.config.use(pacer({ perSecond: opts.perSecond, chatIntervalMs: opts.chatIntervalMs }));
+      api.config.use(
+        autoRetry({
+          maxDelaySeconds: opts.maxRetryAfterSeconds,
+          maxRetryAttempts: 3,
+          rethrowHttpErrors: true,
+          rethrowInternalServerErrors: true,
+        }),
+      );
+      return { api, grammy };
+    });
+    return client;
+  };
 
   return {
-    configured: Boolean(api),
+    configured: Boolean(token),
     async send(chatId, text, button) {
-      if (!api) throw new MessengerNotConfigured();
+      const { api, grammy } = await connect();
+      const { GrammyError, HttpError } = grammy;
       try {
         await api.sendMessage(chatId, text, {
           link_preview_options: { is_disabled: true },
@@ -86,7 +95,7 @@ export function createBotMessenger(opts: MessengerOptions): BotMessenger {
       }
     },
     async setMenuButton(button) {
-      if (!api) throw new MessengerNotConfigured();
+      const { api } = await connect();
       await api.setChatMenuButton({
         menu_button: { type: 'web_app', text: button.text, web_app: { url: button.url } },
       });
