@@ -23,9 +23,9 @@ export async function registerConsumers(
   events.onCommit(homeCacheConsumer);
   events.onCommit(exploreSearchCacheConsumer);
   events.onCommit(accountLiveConsumer(deps.live));
+  events.onCommit(walletLiveConsumer(deps.live));
   events.onCommit(leaderboardCacheConsumer);
   await events.consume(notificationsConsumer);
-  await events.consume(walletLiveConsumer);
   await events.consume(chatLiveConsumer);
   await events.consume(notificationLiveConsumer);
   await events.consume(referralsConsumer(deps));

@@ -3,7 +3,7 @@ import { sendInTransaction, type PgBoss } from '../integrations/job-queue.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { outboxEvents, processedEvents } from '../db/schema/index.ts';
 import type { CommittedEvent, DomainEvent } from './domain-events.ts';
-import { EVENTS_CHANNEL, trackCommits } from './outbox.ts';
+import { EVENTS_CHANNEL, trackCommits, wireOf } from './outbox.ts';
 
 /**
  * Runs once in every instance: in the one that committed right after the commit (so its next read sees the
@@ -111,7 +111,9 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
     }
   });
 
-  const deliver = async (events: CommittedEvent[]) => {
+  // Not told to the other instances (the NOTIFY after the commit failed): left undispatched for the sweeper.
+  const deliver = async (events: CommittedEvent[], broadcast: boolean) => {
+    if (!broadcast) log.warn({ events: events.length }, 'could not tell the other instances; left to the sweeper');
     for (const event of events) runLocal(event);
     if (durable.size === 0 || closed) return;
     if (opts.deliveryDelayMs) await sleep(opts.deliveryDelayMs);
@@ -133,13 +135,13 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
           }
         }
       }
-      if (queued) dispatched.push(event.id);
+      if (queued && broadcast) dispatched.push(event.id);
     }
     await markDispatched(dispatched);
   };
 
-  const untrack = trackCommits(db, async (events) => {
-    const p = deliver(events).catch((err: unknown) => log.error({ err }, 'event delivery failed'));
+  const untrack = trackCommits(db, async (events, broadcast) => {
+    const p = deliver(events, broadcast).catch((err: unknown) => log.error({ err }, 'event delivery failed'));
     inflight.add(p);
     try {
       await p;
@@ -164,11 +166,13 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
         .limit(100)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return 0;
-      // The jobs and the dispatched mark commit together: a crash here queues them again, never half.
+      // The jobs, the dispatched mark and the word to every instance (whose NOTIFY after the event's own commit
+      // never went) commit together: a crash here queues them again, never half. Rare, so NOTIFY in the transaction.
       for (const row of rows) {
         const event = { id: row.id, type: row.type, payload: row.payload } as CommittedEvent;
         for (const consumer of durable.values())
           if (consumer.wants(event)) await sendInTransaction(queue, tx, queueName(consumer.name), { eventId: row.id });
+        await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${wireOf(event)})`);
       }
       await tx
         .update(outboxEvents)

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { LiveEvent } from '@wyn/contract';
 import type { Database, DbOrTx } from '../db/client.ts';
+import { notifyAfterCommit } from '../events/outbox.ts';
 
 /** The PostgreSQL channel that carries live events between the database and every server instance. */
 export const LIVE_CHANNEL = 'wyn_live';
@@ -30,13 +30,14 @@ export interface LiveEvents {
 type Wire = LiveEvent & { user_id: string };
 
 /**
- * Queues a live event in the caller's transaction with NOTIFY: PostgreSQL (and PGlite) deliver it at commit
- * and drop it on rollback, to every instance listening on the same database. Stateless, so code that only
- * holds a `tx` (notify()) can publish too. The payload stays far below NOTIFY's 8000-byte limit.
+ * Sends a live event with NOTIFY once the caller's transaction has committed (never on rollback), to every
+ * instance listening on the same database; after the commit, not in it, so members' writes do not commit one at
+ * a time (events/outbox.ts, decision 0018). Stateless, so code that only holds a `tx` (notify()) can publish too.
+ * The payload stays far below NOTIFY's 8000-byte limit.
  */
 export async function publishLiveEvent(tx: DbOrTx, userId: string, event: LiveEvent): Promise<void> {
   const wire: Wire = { user_id: userId, ...event };
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(wire)})`);
+  await notifyAfterCommit(tx, LIVE_CHANNEL, JSON.stringify(wire));
 }
 
 function parse(payload: string): Wire | null {

@@ -175,6 +175,30 @@ describe('GET live/ (server-sent events)', () => {
     }
   });
 
+  it("tells both members' open tabs of a transfer, once each, and nobody else", async () => {
+    const a = await createMember(t);
+    const b = await createMember(t);
+    const eve = await createMember(t);
+    const streams = await Promise.all([openStream(a.token), openStream(b.token), openStream(eve.token)]);
+    const [aStream, bStream, eveStream] = streams;
+    try {
+      const wallet = (await (await fetch(`${base}/wallets/my_wallet/`, { headers: a.auth })).json()) as { id: string };
+      const sent = await fetch(`${base}/wallets/${wallet.id}/transfer/`, {
+        method: 'POST',
+        headers: { ...a.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ recipient: b.user.username, amount: 5 }),
+      });
+      expect(sent.status, await sent.text()).toBe(200);
+      for (const s of [aStream!, bStream!]) await expect(s.waitFor((e) => e.type === 'wallet')).resolves.toBeTruthy();
+      await sleep(1000);
+      expect(aStream!.events.filter((e) => e.type === 'wallet')).toHaveLength(1);
+      expect(bStream!.events.filter((e) => e.type === 'wallet')).toHaveLength(1);
+      expect(eveStream!.events).toEqual([]);
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+
   it("tells the member's other tabs when notifications are marked read, one by one or all at once", async () => {
     const a = await createMember(t);
     const first = await t.db.transaction((tx) => notify(tx, a.user.id, { type: 'system', title: 'one' }));

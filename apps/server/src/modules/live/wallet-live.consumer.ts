@@ -1,7 +1,6 @@
-import type { DbOrTx } from '../../db/client.ts';
 import type { CommittedEvent } from '../../events/domain-events.ts';
-import type { DurableConsumer } from '../../events/event-bus.ts';
-import { publishLiveEvent } from '../../integrations/live-events.ts';
+import type { InProcessConsumer } from '../../events/event-bus.ts';
+import type { LiveEvents } from '../../integrations/live-events.ts';
 
 /** Members whose wallet balance an event changed (escrow moves change the creator's balance). */
 export function walletsChangedBy(event: CommittedEvent): string[] {
@@ -43,11 +42,16 @@ export function walletsChangedBy(event: CommittedEvent): string[] {
   return [...new Set(ids.filter((id): id is string => id !== null))];
 }
 
-/** Tells each member's open tabs that their balance changed, so the wallet refetches it. */
-export const walletLiveConsumer: DurableConsumer = {
-  name: 'live-wallet',
-  wants: (event) => walletsChangedBy(event).length > 0,
-  async handle(tx: DbOrTx, event) {
-    for (const userId of walletsChangedBy(event)) await publishLiveEvent(tx, userId, { type: 'wallet' });
-  },
-};
+/**
+ * Tells each member's open tabs that their balance changed, so the wallet refetches it. In-process on every
+ * instance (each holds its own streams), from the event every instance hears anyway: a durable consumer cost
+ * every money movement a transaction of its own and a NOTIFY before it was answered (docs/performance.md).
+ */
+export function walletLiveConsumer(live: LiveEvents): InProcessConsumer {
+  return {
+    name: 'live-wallet',
+    handle(event) {
+      for (const userId of walletsChangedBy(event)) live.deliverLocal(userId, { type: 'wallet' });
+    },
+  };
+}
