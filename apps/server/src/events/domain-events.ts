@@ -64,6 +64,13 @@ export type DomainEvents = {
   /** The member read what `otherId` sent them; `notificationId`: one of the chat's notifications now read too. */
   'chat.read': { readerId: string; otherId: string; notificationId: string | null };
   'account.disabled': { userId: string };
+  /**
+   * A member's first or last name, username or Telegram username changed (what member search matches): explore
+   * search forgets its broad member terms (decision 0007).
+   */
+  'member.renamed': { userId: string };
+  /** The member made their profile private (`private: true`) or public again; private profiles leave member search. */
+  'profile.privacy_changed': { userId: string; private: boolean };
   /** Staff changed what Home shows (issue #15): a banner, a carousel or its pins, the featured lists. */
   'banner.changed': { bannerId: string };
   'home_section.changed': { sectionId: string };

@@ -4,9 +4,28 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { profiles, users, userSettings } from '../../db/schema/index.ts';
 import { displayName } from '../../lib/display-name.ts';
 import { notFound } from '../../lib/errors.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { createMemberWallet, mint } from '../wallet/wallet.service.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The names member search reads (`userDoc` in explore/search-sql.service.ts). */
+const SEARCHED_NAMES = ['username', 'tgUsername', 'firstName', 'lastName'] as const;
+type SearchedNames = Pick<UserRow, (typeof SEARCHED_NAMES)[number]>;
+
+/**
+ * Records `member.renamed` in the caller's transaction when `after` (the fields written; undefined: not written)
+ * changes a name member search reads, so explore search forgets its broad member terms once it commits.
+ */
+export async function recordRenameIfChanged(
+  tx: DbOrTx,
+  userId: string,
+  before: SearchedNames,
+  after: Partial<SearchedNames>,
+): Promise<void> {
+  if (SEARCHED_NAMES.some((k) => after[k] !== undefined && after[k] !== before[k]))
+    await recordEvent(tx, { type: 'member.renamed', payload: { userId } });
+}
 
 export type NewAccount = {
   username?: string | null;

@@ -20,7 +20,7 @@ import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, passwordNeedsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { violatedUniqueIndex } from '../../lib/unique-violation.ts';
 import type { TelegramIdentity } from '../../integrations/telegram-auth.ts';
-import { createAccount, type UserRow } from '../accounts/accounts.service.ts';
+import { createAccount, recordRenameIfChanged, type UserRow } from '../accounts/accounts.service.ts';
 import { telegramMemberReturned } from '../bot/bot.service.ts';
 import { recordReferral } from '../engagement/referrals.service.ts';
 import { findUserByIdentifier, findUsersByAnyIdentifier, sameText } from './identifier.service.ts';
@@ -298,6 +298,7 @@ async function telegramSignInTx(
       })
       .where(eq(users.id, linked.id))
       .returning();
+    await recordRenameIfChanged(tx, linked.id, linked, { tgUsername: identity.username });
     await telegramMemberReturned(tx, linked.id, { allowsWriteToPm: identity.allowsWriteToPm, now: deps.now() });
     return startSession(tx, deps, updated ?? linked, { created: false });
   }

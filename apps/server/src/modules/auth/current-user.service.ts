@@ -18,7 +18,7 @@ import { profiles, users, userSettings } from '../../db/schema/index.ts';
 import { AppError, unauthorized } from '../../lib/errors.ts';
 import { violatedUniqueIndex } from '../../lib/unique-violation.ts';
 import { botIdFromToken, checkTelegramAuth } from '../../integrations/telegram-auth.ts';
-import { toUserDto, type UserRow } from '../accounts/accounts.service.ts';
+import { recordRenameIfChanged, toUserDto, type UserRow } from '../accounts/accounts.service.ts';
 import { toProfileDto } from '../accounts/accounts.service.ts';
 import { getMemberWallet, toWalletDto } from '../wallet/wallet.service.ts';
 import { identifiersTaken, rethrowUniqueAsFieldError } from './auth.service.ts';
@@ -107,6 +107,7 @@ export async function updateUser(
         })
         .where(eq(users.id, userId))
         .returning();
+      if (row) await recordRenameIfChanged(tx, userId, current, row);
       // After the other fields: a refused change (429, undeliverable) rolls the whole request back.
       return { row: row ?? current, changes: await issueChangeCodes(tx, deps, userId, plan.changes) };
     })

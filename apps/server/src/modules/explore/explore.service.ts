@@ -200,9 +200,9 @@ type KindSpec = {
   where: SQL;
   /**
    * Whether a visible row is one every member sees until `later` (not the viewer's own draft, no deadline before
-   * then): counted to decide that a term is broad for everyone (search-cache.ts). Null: never cached (members).
+   * then): counted to decide that a term is broad for everyone (search-cache.ts).
    */
-  everyone: SQL | null;
+  everyone: SQL;
   /** The requested order; `rank` (relevance of the phase) when ordering by relevance. */
   keys(rank: SQL | undefined): SortKey[];
   /** Newest first: the order in which a broad search's candidates are taken before they are ranked. */
@@ -308,8 +308,9 @@ const pageBranch = (i: number, walked: SQL, ids: SQL, cardable: SQL = sql`true`)
 /**
  * How a kind's words as written are found (search-cache.ts decides): `auto` samples the newest rows and walks
  * them for a word in most rows, else uses the GIN index (see `denseWalk`); `index` goes straight to the GIN
- * (or trigram) index, for words the sample found rare and for members; `broad` is a term with more matches
- * every member sees than the cap: the total is the cap and the page walks the requested order.
+ * (or trigram) index, for words the sample found rare and for members (no full-text document to sample);
+ * `broad` is a term with more matches every member sees than the cap, for any kind: the total is the cap and
+ * the page walks the requested order.
  */
 type Mode = 'auto' | 'index' | 'broad';
 
@@ -356,7 +357,7 @@ function textStatement(
     }
     const columns = (keys: SortKey[], everyone: SQL) =>
       sql`${s.id} as id, ${listOf(keys.map(([expr], k) => sql`${expr} as ${sql.raw(`k${k}`)}`))}, ${everyone} as everyone`;
-    const exactColumns = columns(exactKeys, s.everyone ?? sql`false`);
+    const exactColumns = columns(exactKeys, s.everyone);
     const [e, m, f, g, a] = ['e', 'm', 'f', 'g', 'a'].map((c) => sql.raw(`${c}${i}`)) as [SQL, SQL, SQL, SQL, SQL];
     let walked = sql`false`;
     if (modes[i] === 'auto' && s.tsv !== null && term.hasTsquery) {
@@ -509,11 +510,15 @@ async function searchText(
 ): Promise<Array<KindPage<AnyCard> & { exact: boolean }>> {
   const memory = searchMemory(db);
   const nowMs = base.now.getTime();
-  const memoryKey = `${term.tsquery}|${base.filters.map((f) => `${f.name}=${f.values.join(',')}`).join('&')}`;
-  const modes = kinds.map((kind): Mode => {
-    if (term.tsquery === null || kind === 'users') return 'index';
-    if (memory.isBroad(kind, memoryKey, nowMs)) return 'broad';
-    return memory.isRare(kind, memoryKey, nowMs) ? 'index' : 'auto';
+  const filterKey = base.filters.map((f) => `${f.name}=${f.values.join(',')}`).join('&');
+  // A kind's terms are remembered by what finds its words as written (`exactMatch`): the tsquery where the kind has
+  // a full-text document, else the text itself (quoted, so it is never read as a tsquery).
+  const fullText = (kind: ExploreKind) => TSV[kind] !== null && term.tsquery !== null;
+  const memoryKeys = kinds.map((kind) => `${fullText(kind) ? term.tsquery : JSON.stringify(term.text)}|${filterKey}`);
+  const modes = kinds.map((kind, i): Mode => {
+    if (memory.isBroad(kind, memoryKeys[i]!, nowMs)) return 'broad';
+    if (!fullText(kind)) return 'index';
+    return memory.isRare(kind, memoryKeys[i]!, nowMs) ? 'index' : 'auto';
   });
   const shape = `text|${kinds.join(',')}|${kinds.map((k) => base.orderings[k]).join(',')}|${term.tsquery !== null}|${modes.join(',')}`;
   const rows = await runStatement(
@@ -539,7 +544,7 @@ async function searchText(
       let count = mine.length ? Number(mine[0]!.total) : 0;
       const walked = Boolean(mine[0]?.walked);
       // The sample found the word rare (or the walk fell back): next time, the index alone.
-      if (modes[i] === 'auto' && !walked) memory.setRare(kind, memoryKey, nowMs);
+      if (modes[i] === 'auto' && !walked) memory.setRare(kind, memoryKeys[i]!, nowMs);
       if (!mine.length && page.offset > 0) {
         // Past the last page: count alone, with values.
         const s = (specs ??= kinds.map((k) => SPECS[k]({ ...base, ordering: base.orderings[k], later: base.now })))[i]!;
@@ -551,7 +556,7 @@ async function searchText(
 
       // More matches than the cap. When every member sees that many for a while, remember it (search-cache.ts).
       if (exact && Number(mine[0]?.everyone ?? 0) > MATCH_COUNT_CAP)
-        memory.setBroad(kind, memoryKey, nowMs + BROAD_MARGIN_MS);
+        memory.setBroad(kind, memoryKeys[i]!, nowMs + BROAD_MARGIN_MS);
       count = MATCH_COUNT_CAP;
       if (page.offset >= count) return { rows: [], count, exact };
       const s = (specs ??= kinds.map((k) => SPECS[k]({ ...base, ordering: base.orderings[k], later: base.now })))[i]!;
@@ -646,6 +651,9 @@ function inOrder<R>(ids: string[], rows: R[], idOf: (r: R) => string): R[] {
   return ids.map((id) => byId.get(id)).filter((r): r is R => r !== undefined);
 }
 
+/** Each kind's full-text document (`KindSpec.tsv`); members have none (their words are found in the text). */
+const TSV: Record<ExploreKind, SQL | null> = { tasks: questTsv, perks: perkTsv, users: null };
+
 const relevanceFirst = (rank: SQL | undefined, ...then: SortKey[]): SortKey[] =>
   rank ? [[rank, 'desc'], ...then] : then;
 
@@ -666,7 +674,7 @@ function questSpec(q: KindQuery): KindSpec {
     byNewest: q.ordering === '-created_at',
     where: and(visible, ...filterConditions('tasks', q.filters))!,
     doc: questDoc,
-    tsv: questTsv,
+    tsv: TSV.tasks,
     keys: (rank) =>
       ({
         relevance: relevanceFirst(rank, [quests.createdAt, 'desc'], [quests.id, 'desc']),
@@ -703,7 +711,7 @@ function perkSpec(q: KindQuery): KindSpec {
     byNewest: q.ordering === '-created_at',
     where: and(visible, ...filterConditions('perks', q.filters))!,
     doc: perkDoc,
-    tsv: perkTsv,
+    tsv: TSV.perks,
     keys: (rank) =>
       ({
         relevance: relevanceFirst(rank, [perks.createdAt, 'desc'], [perks.id, 'desc']),
@@ -739,7 +747,8 @@ function userSpec(q: KindQuery): KindSpec {
     from: withProfiles ? sql`${users} join ${profiles} on ${profiles.id} = ${users.id}` : sql`${users}`,
     kind: 'users',
     table: 'users',
-    everyone: null,
+    // Every member sees the same members (no drafts of their own, no deadlines): every visible match counts.
+    everyone: sql`true`,
     id: users.id,
     recent: [
       [users.dateJoined, 'desc'],
@@ -754,7 +763,7 @@ function userSpec(q: KindQuery): KindSpec {
       ...filterConditions('users', q.filters),
     )!,
     doc: userDoc,
-    tsv: null,
+    tsv: TSV.users,
     keys: (rank) =>
       ({
         relevance: relevanceFirst(rank, [users.dateJoined, 'desc'], [users.id, 'desc']),

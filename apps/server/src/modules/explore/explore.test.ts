@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
+import { signInitData } from '../../../test/telegram-signing.ts';
 import {
   exploreCategories,
   exploreFilters,
@@ -13,10 +14,11 @@ import {
   quests,
   questTags,
   tags,
+  users,
   userSettings,
 } from '../../db/schema/index.ts';
 import type { SearchResponse } from '@wyn/contract';
-import { searchContentChanged, searchMemory } from './search-cache.ts';
+import { BROAD_MARGIN_MS, searchContentChanged, searchMemory } from './search-cache.ts';
 
 let t: TestApp;
 type Member = Awaited<ReturnType<typeof createMember>>;
@@ -425,6 +427,148 @@ describe('POST explore/search/ with more matches than the count cap', () => {
     const edit = await patch(alice, `/tasks/${ids.yoga}/`, { title: 'Morning yoga session outdoors' });
     expect(edit.statusCode, edit.body).toBe(200);
     await vi.waitFor(() => expect(memory.isBroad('tasks', 'quokka:*|', Date.now())).toBe(false));
+  });
+});
+
+describe('member search with more matches than the count cap', () => {
+  // Bulk members "Wombat Keeper n" (joined long ago, n from the oldest) and a few real members called Wombat, the
+  // newest (so they lead every page): 1,001 visible matches, one more than the cap, before every change below.
+  const CAP = 1000;
+  const joinedFrom = Date.now() - 2_000_000_000;
+  let bulk = 0;
+  /** `n` more bulk wombats. New members only add matches, so no event tells search of them. */
+  async function addWombats(n: number) {
+    const from = bulk + 1;
+    bulk += n;
+    await t.db.execute(sql`
+      insert into users (username, first_name, last_name, is_verified, created_at)
+      select 'wb_' || g, 'Wombat', 'Keeper ' || g, true, ${new Date(joinedFrom)}::timestamptz + (g || ' seconds')::interval
+      from generate_series(${from}::int, ${bulk}::int) g`);
+    await t.db.execute(
+      sql`insert into profiles (id) select id from users where username like 'wb\\_%' on conflict do nothing`,
+    );
+  }
+  let sam: Member;
+  const wombat: Record<string, Member> = {};
+  beforeAll(async () => {
+    sam = await createMember(t, { firstName: 'Sam', lastName: 'Staff' });
+    await t.db.update(users).set({ isStaff: true }).where(eq(users.id, sam.user.id));
+    for (const key of ['profile', 'account', 'disabled1', 'disabled2', 'private1', 'private2', 'hidden1', 'hidden2'])
+      wombat[key] = await createMember(t, { firstName: 'Wombat', lastName: `Real ${key}` });
+    // Matches only through the Telegram username.
+    wombat.telegram = await createMember(t, { telegramId: '7301', tgUsername: 'wombat_tg', lastName: 'Real' });
+    await addWombats(CAP + 1 - Object.keys(wombat).length);
+  });
+
+  const userIds = (r: SearchResponse) => r.content_results.users.map((u) => u.id);
+  const key = '"wombat"|';
+
+  it('answers a broad member term the same once it is remembered', async () => {
+    const memory = searchMemory(t.db);
+    const bodies = [
+      { query: 'wombat', content_type: 'users', limit: 20 },
+      { query: 'Wombat', content_type: 'users', ordering: '-created_at', page: 2, limit: 7 },
+      { query: 'wombat', content_type: 'users', ordering: '-followers_count', page: 3, limit: 9 },
+      { query: 'wombat', content_type: 'users', filters: { account_type: 'personal' }, page: 4 },
+      { query: 'wombat', content_type: 'mixed' },
+      { query: 'wombat', content_type: 'users', page: 50 },
+      { query: 'wombat', content_type: 'users', page: 51 },
+    ];
+    for (const body of bodies) {
+      // Found as written through the trigram index, then as a remembered broad term.
+      searchContentChanged('users');
+      const fresh = await search(bob, body);
+      expect(fresh.counts.users, JSON.stringify(body)).toBe(CAP);
+      expect(await search(bob, body), JSON.stringify(body)).toEqual(fresh);
+    }
+    expect(memory.isBroad('users', key, Date.now())).toBe(true);
+    await search(bob, bodies[3]!);
+    expect(memory.isBroad('users', `${key}account_type=personal`, Date.now())).toBe(true);
+    // Not for longer than the margin.
+    expect(memory.isBroad('users', key, Date.now() + 11 * 60_000)).toBe(false);
+    // A broad member term is not one for quests, nor "wombat!" one for members (a different text to look for).
+    expect(memory.isBroad('tasks', key, Date.now())).toBe(false);
+    expect(memory.isBroad('users', '"wombat!"|', Date.now())).toBe(false);
+    const first = await search(bob, { query: 'wombat', content_type: 'users', ordering: '-created_at', limit: 9 });
+    expect(userIds(first)).toEqual([
+      wombat.telegram!.user.id,
+      ...['hidden2', 'hidden1', 'private2', 'private1', 'disabled2', 'disabled1', 'account', 'profile'].map(
+        (k) => wombat[k]!.user.id,
+      ),
+    ]);
+  });
+
+  it('forgets it when a member is renamed, disabled, made private or hidden by staff, and shows them no more', async () => {
+    const memory = searchMemory(t.db);
+    const body = { query: 'wombat', content_type: 'users', ordering: '-created_at', limit: 20 };
+    const asSam = (method: 'PATCH' | 'POST', url: string, payload: object) =>
+      t.app.inject({ method, url: `/api/v1/club/${url}`, headers: sam.auth, payload });
+    const steps: Array<[string, string[], (m: Member) => Promise<{ statusCode: number; body: string }>]> = [
+      [
+        'renamed',
+        ['profile', 'account', 'telegram'],
+        async (m) =>
+          m === wombat.profile
+            ? patch(m, `/profiles/${m.user.id}/`, { first_name: 'Bandicoot' })
+            : m === wombat.account
+              ? t.app.inject({
+                  method: 'POST',
+                  url: '/api/v1/bot/update-user/',
+                  headers: m.auth,
+                  payload: { first_name: 'Bandicoot' },
+                })
+              : t.app.inject({
+                  method: 'POST',
+                  url: '/api/v1/bot/telegram-webapp-auth/',
+                  payload: { initData: signInitData({ id: 7301, first_name: 'Test', username: 'bandicoot_tg' }) },
+                }),
+      ],
+      [
+        'disabled',
+        ['disabled1', 'disabled2'],
+        (m) => asSam('PATCH', `staff/users/${m.user.id}/`, { is_active: false }),
+      ],
+      ['made private', ['private1', 'private2'], (m) => patch(m, '/user-settings/', { private_profile: true })],
+      [
+        'hidden by staff',
+        ['hidden1', 'hidden2'],
+        (m) =>
+          asSam('POST', 'staff/moderation/', {
+            target_type: 'profile',
+            target_id: m.user.id,
+            action: 'hide',
+            reason: 'x',
+          }),
+      ],
+    ];
+    for (const [change, keys, act] of steps) {
+      const gone = keys.map((k) => wombat[k]!);
+      const before = await search(bob, body);
+      expect(before.counts.users, change).toBe(CAP);
+      expect(memory.isBroad('users', key, Date.now()), change).toBe(true);
+      expect(userIds(before), change).toEqual(expect.arrayContaining(gone.map((m) => m.user.id)));
+      for (const [i, m] of gone.entries()) {
+        // Each change alone makes search forget the term (remembered again first: after the first change of a step
+        // the matches are no longer above the cap, so a search would not remember it).
+        memory.setBroad('users', key, Date.now() + BROAD_MARGIN_MS);
+        const res = await act(m);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(memory.isBroad('users', key, Date.now()), `${change}: ${keys[i]}`).toBe(false);
+      }
+      // The change's event made search forget the term: the total is counted again, without them.
+      const after = await search(bob, body);
+      expect(after.counts.users, change).toBe(CAP + 1 - gone.length);
+      for (const m of gone) expect(userIds(after), change).not.toContain(m.user.id);
+      await addWombats(gone.length);
+    }
+    // Made public again, a member only comes back: nothing to forget.
+    const again = await search(bob, body);
+    expect(memory.isBroad('users', key, Date.now())).toBe(true);
+    expect(again.counts.users).toBe(CAP);
+    const res = await patch(wombat.private1!, '/user-settings/', { private_profile: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(memory.isBroad('users', key, Date.now())).toBe(true);
+    expect(userIds(await search(bob, body))).toContain(wombat.private1!.user.id);
   });
 });
 

@@ -1,9 +1,21 @@
-import type { CommittedEvent } from '../../events/domain-events.ts';
+import type { ExploreKind } from '@wyn/contract';
+import type { CommittedEvent, DomainEvents } from '../../events/domain-events.ts';
 import type { InProcessConsumer } from '../../events/event-bus.ts';
 import { searchContentChanged } from './search-cache.ts';
 
-/** Which kind of search matches an event can take away (an edit, a close, a delete, an expiry, staff hiding). */
-export function searchMatchesChanged(event: CommittedEvent): 'tasks' | 'perks' | null {
+/** The search kind of what staff can hide (messages are not searched). */
+const CONTENT_KIND: Record<DomainEvents['content.moderated']['targetType'], ExploreKind | null> = {
+  quest: 'tasks',
+  perk: 'perks',
+  profile: 'users',
+  message: null,
+};
+
+/**
+ * Which kind of search matches an event can take away: quests and perks by an edit, a close, a delete, an expiry or
+ * staff hiding; members by a new name, a disabled account, a profile made private or staff hiding it.
+ */
+export function searchMatchesChanged(event: CommittedEvent): ExploreKind | null {
   switch (event.type) {
     case 'quest.updated':
     case 'quest.closed':
@@ -13,8 +25,14 @@ export function searchMatchesChanged(event: CommittedEvent): 'tasks' | 'perks' |
     case 'perk.updated':
     case 'perk.deleted':
       return 'perks';
+    case 'member.renamed':
+    case 'account.disabled':
+      return 'users';
+    case 'profile.privacy_changed':
+      // Made public again only adds matches (a payload cut from a long NOTIFY counts as a change).
+      return event.payload.private === false ? null : 'users';
     case 'content.moderated':
-      return event.payload.targetType === 'quest' ? 'tasks' : event.payload.targetType === 'perk' ? 'perks' : null;
+      return CONTENT_KIND[event.payload.targetType] ?? null;
     default:
       return null;
   }

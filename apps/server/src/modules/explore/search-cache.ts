@@ -6,11 +6,13 @@ import type { ExploreKind } from '@wyn/contract';
  * - **Broad terms** (correctness): a kind's words as written were found in more than the count cap of rows any
  *   member sees, with a deadline at least `BROAD_MARGIN_MS` away. While that holds, the total is the cap and the
  *   page is read by walking the requested order, so a broad term no longer collects cap + 1 matches through the
- *   GIN index on every search (10k matches of "garden" at 100k quests: a bitmap of all of them each time). An
- *   entry holds until the margin runs out or a change that can take matches away commits: the explore search
- *   cache consumer calls `searchContentChanged` for edited, closed, deleted, expired and moderated quests and
- *   perks, on every instance (decision 0009). New rows only add matches. Members have no such events, so user
- *   search never takes this path.
+ *   GIN or trigram index on every search (10k matches of "garden" at 100k quests: a bitmap of all of them each
+ *   time). An entry holds until the margin runs out or a change that can take matches of its kind away commits:
+ *   the explore search cache consumer (search-cache.consumer.ts) calls `searchContentChanged` on every instance
+ *   (decision 0009) for edited, closed, deleted, expired and moderated quests and perks, and for members on
+ *   `member.renamed` (first or last name, username, Telegram username), `account.disabled`,
+ *   `profile.privacy_changed` to private and staff hiding a profile (`content.moderated`). New rows only add
+ *   matches.
  * - **Rare words** (speed only): a word the newest-rows sample found rare is searched through the GIN index
  *   alone next time, without the sample and the walk (a smaller statement). Forgotten after `HINT_TTL_MS`; a
  *   wrong hint costs time, never a different answer.
@@ -19,11 +21,10 @@ export const BROAD_MARGIN_MS = 10 * 60_000;
 export const HINT_TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 5_000;
 
-type Versioned = 'tasks' | 'perks';
-const versions: Record<Versioned, number> = { tasks: 0, perks: 0 };
+const versions: Record<ExploreKind, number> = { tasks: 0, perks: 0, users: 0 };
 
-/** A change to quests or perks that can take search matches away has committed. */
-export function searchContentChanged(kind: Versioned): void {
+/** A change to a kind's rows that can take search matches away has committed. */
+export function searchContentChanged(kind: ExploreKind): void {
   versions[kind] += 1;
 }
 
@@ -45,12 +46,11 @@ function createSearchMemory(): SearchMemory {
   };
   return {
     isBroad(kind, key, now) {
-      if (kind === 'users') return false;
       const e = entries.get(at(kind, key));
       return e?.broadUntil !== undefined && e.version === versions[kind] && now < e.broadUntil;
     },
     setBroad(kind, key, until) {
-      if (kind !== 'users') upsert(at(kind, key), { broadUntil: until, version: versions[kind] });
+      upsert(at(kind, key), { broadUntil: until, version: versions[kind] });
     },
     isRare(kind, key, now) {
       const e = entries.get(at(kind, key));

@@ -26,7 +26,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Log } from '../../lib/log.ts';
 import type { UploadedFile } from '../../lib/multipart-body.ts';
 import { displayName } from '../../lib/display-name.ts';
-import { toProfileDto } from '../accounts/accounts.service.ts';
+import { recordRenameIfChanged, toProfileDto } from '../accounts/accounts.service.ts';
 import { discardOwnUnusedMedia, discardUpload, storeMedia } from '../media/media.service.ts';
 import { identifiersTaken, rethrowUniqueAsFieldError } from '../auth/auth.service.ts';
 import { recordEvent } from '../../events/outbox.ts';
@@ -385,7 +385,7 @@ export async function updateProfile(
 ): Promise<{ replacedAvatar: string | null }> {
   return db
     .transaction(async (tx) => {
-      await loadProfileRows(tx, userId);
+      const { user: current } = await loadProfileRows(tx, userId);
       // Locked, so of two avatar changes at once the second sees (and replaces) the first one's avatar.
       const [before] =
         avatarUrl === undefined
@@ -404,11 +404,13 @@ export async function updateProfile(
         ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
         ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
       };
-      if (Object.keys(userFields).length)
+      if (Object.keys(userFields).length) {
         await tx
           .update(users)
           .set({ ...userFields, updatedAt: now })
           .where(eq(users.id, userId));
+        await recordRenameIfChanged(tx, userId, current, userFields);
+      }
       await tx
         .update(profiles)
         .set({

@@ -3,6 +3,7 @@ import type { UpdateSettingsRequest, UserSettings } from '@wyn/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { userSettings } from '../../db/schema/index.ts';
 import { notFound, pgErrorCode } from '../../lib/errors.ts';
+import { recordEvent } from '../../events/outbox.ts';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 /** A valid token for a member who no longer exists: 404 rather than a 500 from the foreign key. */
@@ -37,7 +38,10 @@ export async function getSettings(db: DbOrTx, userId: string): Promise<UserSetti
   return toSettingsDto(created!);
 }
 
-/** Changes only the fields sent; the row is created with defaults first when missing. */
+/**
+ * Changes only the fields sent; the row is created with defaults first when missing. Making the profile private or
+ * public again records `profile.privacy_changed` in the same transaction (private profiles leave member search).
+ */
 export async function updateSettings(db: DbOrTx, userId: string, input: UpdateSettingsRequest): Promise<UserSettings> {
   const changes = {
     ...(input.theme !== undefined ? { theme: input.theme } : {}),
@@ -47,11 +51,25 @@ export async function updateSettings(db: DbOrTx, userId: string, input: UpdateSe
     ...(input.streak_reminders !== undefined ? { streakReminders: input.streak_reminders } : {}),
     ...(input.reminder_hour !== undefined ? { reminderHour: input.reminder_hour } : {}),
   };
-  const [row] = await db
-    .insert(userSettings)
-    .values({ userId, ...changes })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { ...changes, updatedAt: sql`now()` } })
-    .returning()
-    .catch(missingUser);
-  return toSettingsDto(row!);
+  const write = async (tx: DbOrTx) => {
+    const [row] = await tx
+      .insert(userSettings)
+      .values({ userId, ...changes })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { ...changes, updatedAt: sql`now()` } })
+      .returning()
+      .catch(missingUser);
+    return row!;
+  };
+  if (input.private_profile === undefined) return toSettingsDto(await write(db));
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ privateProfile: userSettings.privateProfile })
+      .from(userSettings)
+      .where(eq(userSettings.userId, userId))
+      .for('update');
+    const row = await write(tx);
+    if (row.privateProfile !== (before?.privateProfile ?? false))
+      await recordEvent(tx, { type: 'profile.privacy_changed', payload: { userId, private: row.privateProfile } });
+    return toSettingsDto(row);
+  });
 }
