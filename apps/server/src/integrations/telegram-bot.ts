@@ -1,5 +1,6 @@
 import type * as Grammy from 'grammy';
 import type { Api } from 'grammy';
+import { loadGrammy } from './grammy-modules.ts';
 import type { ChatMember, ChatFullInfo, UserFromGetMe } from 'grammy/types';
 import { ErrorCode, QUEST_MSG } from '@wyn/contract';
 import { unavailable } from '../lib/errors.ts';
@@ -63,7 +64,7 @@ export function createTelegramBot(opts: {
 
   const call = async <T>(fn: (api: Api) => Promise<T>): Promise<T> => {
     if (!token) throw unavailable(QUEST_MSG.telegramNotConfigured, ErrorCode.telegramNotConfigured);
-    client ??= import('grammy').then((grammy) => ({
+    client ??= loadGrammy().then((grammy) => ({
       api: new grammy.Api(token, { apiRoot: opts.apiRoot, timeoutSeconds: 10 }),
       grammy,
     }));

@@ -1,5 +1,6 @@
 import type * as Grammy from 'grammy';
 import type { Api, Transformer } from 'grammy';
+import { loadAutoRetry, loadGrammy } from './grammy-modules.ts';
 
 /**
  * The bot's messages to members (docs/decisions/0012), on its own grammY `Api` client so that only messages are
@@ -51,7 +52,7 @@ export function createBotMessenger(opts: MessengerOptions): BotMessenger {
   let client: Promise<{ api: Api; grammy: typeof Grammy }> | null = null;
   const connect = () => {
     if (!token) throw new MessengerNotConfigured();
-    client ??= Promise.all([import('grammy'), import('@grammyjs/auto-retry')]).then(([grammy, { autoRetry }]) => {
+    client ??= Promise.all([loadGrammy(), loadAutoRetry()]).then(([grammy, { autoRetry }]) => {
       const api = new grammy.Api(token, { apiRoot: opts.apiRoot, timeoutSeconds: 15 });
       // Installed first, so it runs inside auto-retry: every attempt, the retries too, waits for its turn.
       api.config.use(pacer({ perSecond: opts.perSecond, chatIntervalMs: opts.chatIntervalMs }));
