@@ -49,6 +49,10 @@ function parse(payload: string): Wire | null {
   }
 }
 
+/** Each database handle's live events, for code (tests) that holds the handle but not the app. */
+const byDatabase = new WeakMap<object, LiveEvents>();
+export const liveEventsOf = (database: object): LiveEvents | undefined => byDatabase.get(database);
+
 /** LISTEN once per process and hand each event to that member's open streams in this process. */
 export async function createLiveEvents(database: Pick<Database, 'listen'>): Promise<LiveEvents> {
   const listeners = new Map<string, Set<LiveListener>>();
@@ -69,7 +73,7 @@ export async function createLiveEvents(database: Pick<Database, 'listen'>): Prom
       for (const userId of listeners.keys()) deliver(userId, { type: 'resync' });
     },
   );
-  return {
+  const live: LiveEvents = {
     publish: publishLiveEvent,
     subscribe(userId, listener) {
       let set = listeners.get(userId);
@@ -87,9 +91,12 @@ export async function createLiveEvents(database: Pick<Database, 'listen'>): Prom
     deliverLocal: deliver,
     count: (userId) => listeners.get(userId)?.size ?? 0,
     async close() {
+      byDatabase.delete(database);
       listeners.clear();
       everyone.clear();
       await stop();
     },
   };
+  byDatabase.set(database, live);
+  return live;
 }

@@ -8,7 +8,7 @@ import { signInitData, signLoginWidget } from '../../../test/telegram-signing.ts
 import type { Tx } from '../../db/client.ts';
 import { createTokenSigner } from '../../lib/tokens.ts';
 import { outboxEvents, questCompletions, referrals, transactions, users, xpEntries } from '../../db/schema/index.ts';
-import { LIVE_CHANNEL } from '../../integrations/live-events.ts';
+import { liveEventsOf } from '../../integrations/live-events.ts';
 import { checkLedgerInvariants, getMemberWallet } from '../wallet/wallet.service.ts';
 import {
   ensureReferralCode,
@@ -78,13 +78,14 @@ describe('referrals', () => {
   let t: TestApp;
   /** Every live event on the database's channel (what every instance's streams receive). */
   const wire: (LiveEvent & { user_id: string })[] = [];
-  let stopListening: () => Promise<void>;
+  let stopListening: () => void;
   beforeAll(async () => {
     t = await createTestApp({ env: { TELEGRAM_MINIAPP_SHORT_NAME: 'club' } });
-    stopListening = await t.database.listen(LIVE_CHANNEL, (payload) => wire.push(JSON.parse(payload)));
+    // Every live event this instance's streams receive (the wallet's are delivered in-process, decision 0018).
+    stopListening = liveEventsOf(t.database)!.subscribeAll((userId, e) => wire.push({ user_id: userId, ...e }));
   });
   afterAll(async () => {
-    await stopListening();
+    stopListening();
     await t.close();
   });
   async function until(check: () => boolean, ms = 10_000) {

@@ -5,7 +5,7 @@ import { clubRequests } from '../../../test/club-requests.ts';
 import { createMember } from '../../../test/users.ts';
 import type { LiveEvent } from '@wyn/contract';
 import { outboxEvents, streakCheckIns, transactions, userSettings, xpEntries } from '../../db/schema/index.ts';
-import { LIVE_CHANNEL } from '../../integrations/live-events.ts';
+import { liveEventsOf } from '../../integrations/live-events.ts';
 import { checkLedgerInvariants, getMemberWallet, move, systemWalletId } from '../wallet/wallet.service.ts';
 import { addDays, dayStart, localDay } from './streak-days.ts';
 
@@ -308,9 +308,9 @@ describe('live wallet', () => {
   }
 
   it("tells the member's open tabs after a paid check-in and a repair, once each, from the recorded events", async () => {
-    // Every live event on the database's channel: what every instance's streams receive.
+    // Every live event this instance's streams receive (the wallet's are delivered in-process, decision 0018).
     const wire: (LiveEvent & { user_id: string })[] = [];
-    const stop = await t.database.listen(LIVE_CHANNEL, (payload) => wire.push(JSON.parse(payload)));
+    const stop = liveEventsOf(t.database)!.subscribeAll((userId, e) => wire.push({ user_id: userId, ...e }));
     try {
       const m = await createMember(t);
       const walletEvents = () => wire.filter((e) => e.user_id === m.user.id && e.type === 'wallet');
@@ -361,7 +361,7 @@ describe('live wallet', () => {
       ]);
       await expectLedgerSound();
     } finally {
-      await stop();
+      stop();
     }
   });
 });
