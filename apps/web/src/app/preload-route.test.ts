@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { questDetail } from '@/testing/fixtures';
 import { apiError, routes } from '@/testing/msw/api';
 import { preloadRoute } from './router';
 
@@ -15,6 +16,17 @@ describe('preloadRoute', () => {
       expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
         `GET /api/v1/club/tasks/${QUEST_ID}/`,
       ]),
+    );
+  });
+
+  it("starts the quest's cover (its LCP) as soon as the quest is in", async () => {
+    const id = '44444444-4444-4444-8444-444444444444';
+    routes({ [`club/tasks/${id}/`]: questDetail(id, { media: '/media/seed/cover-rewards.png' }) });
+    preloadRoute(`/quest/${id}`, true);
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
+        '/media/seed/cover-rewards.png',
+      ),
     );
   });
 

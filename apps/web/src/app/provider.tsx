@@ -1,12 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '@wyn/contract';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { queryClient as defaultClient } from '@/lib/query-client';
-import { loadSonner } from '@/lib/toast';
+import { loadSonner, loadSonnerWhenIdle, useSonnerRequested } from '@/lib/toast';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { ThemeProvider, useTheme } from './theme';
 
-// sonner loads right after the first render, outside the initial bundle.
+// sonner loads with the first toast or a while after the page has loaded, outside the initial bundle (lib/toast.ts).
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 // Toasts stay clear of the header and of Telegram's MainButton (issue #14 item 21): on a phone just above
@@ -16,6 +16,8 @@ const ABOVE_BOTTOM_NAV = 'calc(4rem + var(--safe-bottom) + 12px)';
 function ThemedToaster() {
   const { resolved } = useTheme();
   const desktop = useMediaQuery(DESKTOP_QUERY);
+  useEffect(() => loadSonnerWhenIdle(), []);
+  if (!useSonnerRequested()) return null;
   return (
     <Suspense fallback={null}>
       <Toaster

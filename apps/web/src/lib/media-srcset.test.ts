@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaSrcSet } from './media-srcset';
+import { IMAGE_SIZES, mediaSrcSet, preloadMediaImage } from './media-srcset';
 
 describe('mediaSrcSet', () => {
   it('lists every WebP display width of an upload or a seed image (decision 0017)', () => {
@@ -29,5 +29,23 @@ describe('mediaSrcSet', () => {
       '/media/photo.png?v=2',
     ])
       expect(mediaSrcSet(url), String(url)).toBeUndefined();
+  });
+});
+
+describe('preloadMediaImage', () => {
+  it('preloads an image at the widths and sizes its <img> will ask for', () => {
+    preloadMediaImage('/media/seed/cover-rewards.png', IMAGE_SIZES.detailCover);
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+    expect(link?.getAttribute('href')).toBe('/media/seed/cover-rewards.png');
+    expect(link?.getAttribute('imagesrcset')).toBe(mediaSrcSet('/media/seed/cover-rewards.png'));
+    expect(link?.getAttribute('imagesizes')).toBe(IMAGE_SIZES.detailCover);
+    link?.remove();
+  });
+
+  it('leaves anything without display widths alone (a video, an outside address, none)', () => {
+    for (const url of ['/media/clip.mp4', 'https://example.com/media/photo.png', null]) {
+      preloadMediaImage(url, IMAGE_SIZES.detailCover);
+    }
+    expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
   });
 });

@@ -28,3 +28,25 @@ export const IMAGE_SIZES = {
   /** A 40 px thumbnail in a list. */
   thumb: '40px',
 } as const;
+
+/**
+ * Starts the download of an image a page is about to show at `sizes`, before the page renders it: a
+ * `<link rel="preload">` with the same `srcset` and `sizes`, so the browser picks the same width and the `<img>`
+ * uses that one download. For a page's largest image (its LCP) whose address comes with the page's data
+ * (docs/performance.md, Web). Only images offered at display widths; anything else is left to the page.
+ */
+export function preloadMediaImage(src: string | null | undefined, sizes: string): void {
+  const srcSet = mediaSrcSet(src);
+  if (!src || !srcSet || typeof document === 'undefined') return;
+  const link = document.createElement('link');
+  const attributes = {
+    rel: 'preload',
+    as: 'image',
+    href: src,
+    imagesrcset: srcSet,
+    imagesizes: sizes,
+    fetchpriority: 'high',
+  };
+  for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+  document.head.appendChild(link);
+}

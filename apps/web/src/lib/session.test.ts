@@ -26,6 +26,19 @@ const user: User = {
 };
 
 describe('authSession', () => {
+  it('tells its subscribers about a changed member only, not the same member fetched again', () => {
+    authSession.signIn({ access: 'a0', refresh: 'r0', access_expires_at: '2030-01-01T00:00:00Z', user });
+    let changes = 0;
+    const off = authSession.subscribe(() => changes++);
+    authSession.setUser({ ...user });
+    expect(changes).toBe(0);
+    authSession.setUser({ ...user, first_name: 'Anna' });
+    expect(changes).toBe(1);
+    expect(authSession.get().user?.first_name).toBe('Anna');
+    off();
+    authSession.clear();
+  });
+
   it('stores a sign-in in localStorage and clears everything on sign-out', () => {
     accountCache.setWallet({ id: user.id, user: user.id, balance: '1.00' });
     authSession.signIn({ access: 'a1', refresh: 'r1', access_expires_at: '2030-01-01T00:00:00Z', user });

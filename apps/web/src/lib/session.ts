@@ -126,7 +126,9 @@ export const authSession = {
       expiresAt: expiryOf(payload, access),
     });
   },
+  /** Stores the member as the server now describes them; the same member again changes nothing (no re-render). */
   setUser(user: User): void {
+    if (JSON.stringify(user) === JSON.stringify(state.user)) return;
     persist({ ...state, user });
   },
   /** Clears tokens, user and the profile, wallet and settings caches. */

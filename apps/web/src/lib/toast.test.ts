@@ -8,7 +8,17 @@ const sonner = vi.hoisted(() => {
 });
 vi.mock('sonner', () => sonner);
 
-const { notify, useToastScope } = await import('./toast');
+const { notify, useSonnerRequested, useToastScope } = await import('./toast');
+
+describe('sonner on demand', () => {
+  it('is not loaded at start; the first toast loads it and mounts the Toaster', async () => {
+    const requested = renderHook(() => useSonnerRequested());
+    expect(requested.result.current).toBe(false);
+    notify.info('Saved');
+    await waitFor(() => expect(requested.result.current).toBe(true));
+    await waitFor(() => expect(sonner.toast.info).toHaveBeenCalledWith('Saved', expect.anything()));
+  });
+});
 
 describe('toasts of a scoped screen (issue #14 item 21)', () => {
   it('are dismissed when the screen closes, except those meant to outlive it', async () => {

@@ -1,18 +1,62 @@
 /**
  * Toasts through sonner, loaded lazily so it stays out of the initial bundle. sonner replays toasts
- * created before its Toaster subscribes, so nothing is lost while the chunk loads.
+ * created before its Toaster subscribes, so nothing is lost while the chunk loads and the Toaster mounts.
  */
 import { TIMINGS } from '@wyn/contract';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 type Sonner = typeof SonnerModule;
 let sonner: Promise<Sonner> | null = null;
+const requestedListeners = new Set<() => void>();
 
+/**
+ * sonner, loaded when the first toast is shown (or dismissed), not at start: its chunk, the styles it inserts
+ * (a style recalculation of the whole page) and its Toaster's render stay out of the first seconds
+ * (docs/performance.md, Web: total blocking time). The Toaster mounts then (`useSonnerRequested`).
+ */
 export function loadSonner(): Promise<Sonner> {
-  sonner ??= import('sonner');
+  if (!sonner) {
+    sonner = import('sonner');
+    for (const l of requestedListeners) l();
+  }
   return sonner;
+}
+
+/**
+ * Loads sonner once the page has loaded and the browser has been idle a while, even if no toast was shown: an error
+ * toast must not depend on fetching a chunk when the network has just failed. Returns a cancel function.
+ */
+export function loadSonnerWhenIdle(afterLoadMs = 4000): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const start = () => {
+    timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(() => void loadSonner(), { timeout: 2000 });
+      else void loadSonner();
+    }, afterLoadMs);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+  return () => {
+    window.removeEventListener('load', start);
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
+}
+
+/** Whether anything asked for sonner yet: the app mounts its Toaster from then on. */
+export function useSonnerRequested(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      requestedListeners.add(onChange);
+      return () => requestedListeners.delete(onChange);
+    },
+    () => sonner !== null,
+    () => false,
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { routes, type User } from '@wyn/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
@@ -10,13 +10,15 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
   return user;
 }
 
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.currentUser,
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    staleTime: 5 * 60_000,
+  });
+
 /** Refreshes the stored user in the background once per visit (and validates the session). */
 export function useCurrentUserSync(): void {
   const signedIn = useIsAuthenticated();
-  useQuery({
-    queryKey: queryKeys.currentUser,
-    queryFn: ({ signal }) => getCurrentUser(signal),
-    enabled: signedIn,
-    staleTime: 5 * 60_000,
-  });
+  useQuery({ ...currentUserQueryOptions(), enabled: signedIn });
 }

@@ -19,17 +19,33 @@ function rememberedShape(list: 'quests' | 'perks'): ListShape | null {
   return got && got.n > 0 && got.h > 0 ? got : null;
 }
 
-/** Remembers a list's card count and height once it shows (and whenever they change). */
+/**
+ * Remembers a list's card count and height once it shows (and whenever they change). Measured after the browser
+ * has painted the list, not in the commit that inserts it: reading its size there would force the page's style
+ * and layout into the same task as the render (docs/performance.md, Web: total blocking time).
+ */
 export function useRememberListShape(list: 'quests' | 'perks', ref: RefObject<HTMLElement | null>, count: number) {
   useEffect(() => {
-    const el = ref.current;
-    if (!el || count === 0) return;
-    const w = viewportWidth();
-    const h = Math.round(el.getBoundingClientRect().height);
-    const shape = local.getJson<HomeShape>(SHAPE_KEY);
-    const base: HomeShape = shape && shape.w === w ? shape : { w };
-    if (base[list]?.n === count && base[list]?.h === h) return;
-    local.setJson(SHAPE_KEY, { ...base, [list]: { n: count, h } });
+    if (count === 0) return;
+    const measure = () => {
+      const el = ref.current;
+      if (!el) return;
+      const w = viewportWidth();
+      const h = Math.round(el.getBoundingClientRect().height);
+      const shape = local.getJson<HomeShape>(SHAPE_KEY);
+      const base: HomeShape = shape && shape.w === w ? shape : { w };
+      if (base[list]?.n === count && base[list]?.h === h) return;
+      local.setJson(SHAPE_KEY, { ...base, [list]: { n: count, h } });
+    };
+    // The frame that paints the list, then a task after it: the layout is the one the browser made anyway.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(measure, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
   }, [list, ref, count]);
 }
 

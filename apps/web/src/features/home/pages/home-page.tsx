@@ -1,5 +1,6 @@
 import { MSG } from '@wyn/contract';
-import { useRef } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useRef } from 'react';
 import { paths } from '@/config/paths';
 import { PerkCard } from '@/components/cards/perk-card';
 import { ProfileCard } from '@/components/cards/profile-card';
@@ -9,12 +10,13 @@ import { ErrorState } from '@/components/error-state';
 import { GiftIcon, TargetIcon } from '@/components/icons';
 import { useProductName } from '@/lib/queries/app-config';
 import { useMyProfile } from '@/lib/queries/my-profile';
-import { useMyWallet } from '@/lib/queries/my-wallet';
+import { notificationSummaryQueryOptions } from '@/lib/queries/notification-summary';
+import { myWalletQueryOptions, useMyWallet } from '@/lib/queries/my-wallet';
 import { useCurrentUser, userDisplayName } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { SeasonCard } from '@/features/seasons';
-import { StreakCard } from '@/features/streak';
-import { useHomepage } from '../api/get-homepage';
+import { currentSeasonQueryOptions, SeasonCard } from '@/features/seasons';
+import { StreakCard, streakQueryOptions } from '@/features/streak';
+import { homepageQueryOptions, useHomepage } from '../api/get-homepage';
 import { BannerSlider } from '../components/banner-slider';
 import { HomeHeader } from '../components/home-header';
 import { HOME_COLUMN } from '../components/home-shell';
@@ -29,6 +31,20 @@ import {
 import { WelcomeCard } from '../components/welcome-card';
 import { selectHomeContent } from '../lib/select-sections';
 
+/**
+ * Asks for what Home shows as soon as its chunk is in, before the page renders (router.tsx, Home's fallback): the
+ * requests do not wait for the page's first commit, and the page often renders with its data at once instead of
+ * rendering its placeholders and then everything again (docs/performance.md, Web).
+ */
+export function prefetchHomeData(qc: QueryClient) {
+  void qc.prefetchQuery(homepageQueryOptions());
+  void qc.prefetchQuery(myWalletQueryOptions());
+  void qc.prefetchQuery(streakQueryOptions());
+  void qc.prefetchQuery(currentSeasonQueryOptions());
+  // The bell in Home's header.
+  void qc.prefetchQuery(notificationSummaryQueryOptions());
+}
+
 export function HomePage() {
   const productName = useProductName();
   useDocumentTitle(null, productName);
@@ -36,8 +52,15 @@ export function HomePage() {
   const home = useHomepage();
   const wallet = useMyWallet();
   const { data: myProfile } = useMyProfile();
-  const content = selectHomeContent(home.data);
-  const loading = home.isPending;
+  // The lists are most of Home's render. They are drawn from a deferred value, so React renders them in a
+  // transition, in slices the browser can interleave with other work, with the placeholders until then
+  // (docs/performance.md, Web: total blocking time). Otherwise they are one long task whenever they render in a
+  // synchronous update: the data arriving (React Query's store updates are synchronous), or any store update
+  // above the page while its chunk has just come in. The initial value (null) makes the first render the
+  // placeholders even when the data is already there.
+  const homeData = useDeferredValue(home.data, null);
+  const content = selectHomeContent(homeData ?? undefined);
+  const loading = homeData == null;
   const questList = useRef<HTMLUListElement>(null);
   const perkList = useRef<HTMLUListElement>(null);
   useRememberListShape('quests', questList, loading ? 0 : content.quests.length);

@@ -1,5 +1,5 @@
 import { HiddenByStaffNotice } from '@/components/hidden-by-staff-notice';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
@@ -33,11 +33,19 @@ type Tab = 'overview' | 'submit' | 'submissions';
 export default function QuestPage() {
   const { id = '' } = useParams();
   const quest = useQuest(id);
+  // The page is drawn from a deferred value, so React renders it in a transition, in slices the browser can
+  // interleave with other work, with the skeleton until then (docs/performance.md, Web: total blocking time).
+  // Otherwise it is one long task whenever it renders in a synchronous update: the quest arriving (React Query's
+  // store updates are synchronous), or any store update above the page while its chunk has just come in. The
+  // initial value (null) makes the first render the skeleton even when the quest is already there.
+  const shown = useDeferredValue(quest.data, null);
   useDocumentTitle(quest.data?.title || 'Quest');
 
   if (quest.isPending) return <QuestSkeleton />;
   if (quest.isError) return <QuestError error={quest.error} onRetry={() => void quest.refetch()} />;
-  return <QuestView quest={quest.data} />;
+  // Another quest's page (the route stays mounted when only its id changes) is never shown for this one.
+  if (!shown || shown.id !== quest.data.id) return <QuestSkeleton />;
+  return <QuestView quest={shown} />;
 }
 
 function QuestView({ quest }: { quest: QuestDetail }) {
