@@ -6,6 +6,7 @@ import type {
   ProfileCard,
   QuestCard,
   QuestDetail,
+  StaffBanner,
   User,
 } from '@wyn/contract';
 
@@ -199,4 +200,23 @@ export function homepage(extra: Partial<HomepageComplete> = {}): HomepageComplet
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A staff console banner (live, no schedule); `extra` changes any field. */
+export function staffBanner(extra: Partial<StaffBanner> = {}): StaffBanner {
+  return {
+    id: crypto.randomUUID(),
+    title: 'Welcome week',
+    description: null,
+    image_url: '/media/welcome.png',
+    link: null,
+    position: 0,
+    starts_at: null,
+    ends_at: null,
+    is_active: true,
+    is_live: true,
+    created_at: '2030-01-01T00:00:00Z',
+    updated_at: '2030-01-01T00:00:00Z',
+    ...extra,
+  };
 }

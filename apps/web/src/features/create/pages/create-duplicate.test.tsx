@@ -4,7 +4,7 @@ import { routes, type QuestDetail } from '@wyn/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { perkDetail, USER_ID } from '@/testing/fixtures';
+import { perkDetail, questDetail, USER_ID } from '@/testing/fixtures';
 import { myWalletHandler } from '@/testing/msw/account-handlers';
 import { api, apiError } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
@@ -19,8 +19,7 @@ const NEW_ID = '99999999-9999-4999-8999-999999999999';
 const TAG = { id: '44444444-4444-4444-8444-444444444444', name: 'Design' };
 
 function questFixture(patch: Partial<QuestDetail> = {}): QuestDetail {
-  return {
-    id: SOURCE_ID,
+  return questDetail(SOURCE_ID, {
     title: 'Visit our shop',
     description: 'Open the shop and look around.',
     media: '/media/cover.png',
@@ -28,35 +27,15 @@ function questFixture(patch: Partial<QuestDetail> = {}): QuestDetail {
     reward_amount: '5.00',
     creator: USER_ID,
     creator_name: 'Ana Ng',
-    creator_avatar: null,
-    status: 'published',
-    deadline: null,
     max_participants: 4,
     current_participants: 1,
-    participation_requirements: '',
-    completion_criteria: '',
     task_type: 'visit',
-    channel_username: null,
-    channel_type: null,
-    invite_link: null,
-    bot_username: null,
-    bot_start_link: null,
-    social_platform: null,
     hashtag: null,
-    video_id: null,
     target_url: 'https://shop.example',
-    verification_mode: 'review',
-    likes_count: 0,
-    is_liked: false,
-    shares_count: 0,
     created_at: '2026-01-01T00:00:00Z',
     is_creator: true,
-    my_participation: null,
-    pending_review_count: 0,
-    min_level: 0,
-    my_level: { xp: 0, level: 1, next_level_xp: 100 },
     ...patch,
-  };
+  });
 }
 
 let posts: Array<Record<string, unknown>>;

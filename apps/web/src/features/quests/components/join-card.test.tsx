@@ -1,47 +1,22 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/testing/render';
-import { OTHER_ID, USER_ID } from '@/testing/fixtures';
+import { questDetail, USER_ID } from '@/testing/fixtures';
 import type { QuestDetail } from '../types';
 import { JoinCard } from './join-card';
 
-const base: QuestDetail = {
-  id: '33333333-3333-4333-8333-333333333333',
+const base: QuestDetail = questDetail('33333333-3333-4333-8333-333333333333', {
   title: 'Join the channel',
   description: 'Join our channel today',
-  media: null,
-  tags: [],
   reward_amount: '25.00',
-  creator: OTHER_ID,
   creator_name: 'Bo',
-  creator_avatar: null,
-  status: 'published',
-  deadline: null,
   max_participants: 10,
   current_participants: 2,
-  participation_requirements: '',
-  completion_criteria: '',
   task_type: 'follow',
-  channel_username: null,
-  channel_type: null,
-  invite_link: null,
-  bot_username: null,
-  bot_start_link: null,
   social_platform: 'wyn',
   hashtag: null,
-  video_id: null,
-  target_url: null,
-  verification_mode: 'review',
-  likes_count: 0,
-  is_liked: false,
-  shares_count: 0,
   created_at: '2026-01-01T00:00:00Z',
-  is_creator: false,
-  my_participation: null,
-  pending_review_count: 0,
-  min_level: 0,
-  my_level: { xp: 0, level: 1, next_level_xp: 100 },
-};
+});
 
 function renderCard(quest: QuestDetail, onParticipate = vi.fn()) {
   renderScreen(<JoinCard quest={quest} viewerId={USER_ID} joining={false} onParticipate={onParticipate} />, {

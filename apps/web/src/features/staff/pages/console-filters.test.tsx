@@ -1,17 +1,10 @@
 import { HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  routes,
-  type Announcement,
-  type AuditLogEntry,
-  type ExploreCategory,
-  type StaffBanner,
-  type StaffUser,
-} from '@wyn/contract';
+import { routes, type Announcement, type AuditLogEntry, type ExploreCategory, type StaffUser } from '@wyn/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { user, USER_ID, OTHER_ID } from '@/testing/fixtures';
+import { staffBanner, user, USER_ID, OTHER_ID } from '@/testing/fixtures';
 import { api } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
@@ -129,20 +122,7 @@ describe('audit log', () => {
 });
 
 describe('banners', () => {
-  const banner = (title: string): StaffBanner => ({
-    id: crypto.randomUUID(),
-    title,
-    description: null,
-    image_url: '/media/b.png',
-    link: null,
-    position: 0,
-    starts_at: null,
-    ends_at: null,
-    is_active: true,
-    is_live: true,
-    created_at: '2030-01-01T00:00:00Z',
-    updated_at: '2030-01-01T00:00:00Z',
-  });
+  const banner = (title: string) => staffBanner({ title, image_url: '/media/b.png' });
 
   it('searches by title', async () => {
     server.use(

@@ -1,10 +1,10 @@
 import { HttpResponse } from 'msw';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { routes, type StaffBanner, type StaffReport, type StaffStats, type StaffUser } from '@wyn/contract';
+import { routes, type StaffReport, type StaffStats, type StaffUser } from '@wyn/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { user, USER_ID, OTHER_ID } from '@/testing/fixtures';
+import { staffBanner, user, USER_ID, OTHER_ID } from '@/testing/fixtures';
 import { api, apiError } from '@/testing/msw/api';
 import { server } from '@/testing/msw/server';
 import { renderScreen } from '@/testing/render';
@@ -66,20 +66,7 @@ const staffUser = (id: string, extra: Partial<StaffUser> = {}): StaffUser => ({
   ...extra,
 });
 
-const banner: StaffBanner = {
-  id: BANNER_ID,
-  title: 'Welcome week',
-  description: null,
-  image_url: '/media/welcome.png',
-  link: null,
-  position: 0,
-  starts_at: null,
-  ends_at: null,
-  is_active: true,
-  is_live: true,
-  created_at: '2030-01-01T00:00:00Z',
-  updated_at: '2030-01-01T00:00:00Z',
-};
+const banner = staffBanner({ id: BANNER_ID });
 
 let bodies: unknown[] = [];
 beforeEach(() => {
