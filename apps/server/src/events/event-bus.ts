@@ -80,12 +80,12 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
     });
   };
 
+  // Committed asynchronously (no wait for the disk): a mark lost to a crash only has the sweeper queue the event
+  // again, and every durable consumer's `processed_events` row makes the second delivery do nothing.
   const markDispatched = async (ids: string[]) => {
     if (ids.length > 0)
-      await db
-        .update(outboxEvents)
-        .set({ dispatchedAt: sql`now()` })
-        .where(inArray(outboxEvents.id, ids));
+      await db.execute(sql`with marked as (update ${outboxEvents} set dispatched_at = now()
+        where id = any(${`{${ids.join(',')}}`}::uuid[])) select set_config('synchronous_commit', 'off', true)`);
   };
 
   // Each event reaches this instance twice (after its own commit, and through NOTIFY): handled once.
@@ -119,6 +119,8 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
     if (opts.deliveryDelayMs) await sleep(opts.deliveryDelayMs);
     const dispatched: string[] = [];
     for (const event of events) {
+      // Marked with the notice that told the other instances (`settled` below).
+      if (broadcast && !wanted(event)) continue;
       let queued = true;
       for (const consumer of durable.values()) {
         if (!consumer.wants(event)) continue;
@@ -140,15 +142,21 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
     await markDispatched(dispatched);
   };
 
-  const untrack = trackCommits(db, async (events, broadcast) => {
-    const p = deliver(events, broadcast).catch((err: unknown) => log.error({ err }, 'event delivery failed'));
-    inflight.add(p);
-    try {
-      await p;
-    } finally {
-      inflight.delete(p);
-    }
-  });
+  const wanted = (event: CommittedEvent) => [...durable.values()].some((consumer) => consumer.wants(event));
+  const untrack = trackCommits(
+    db,
+    async (events, broadcast) => {
+      const p = deliver(events, broadcast).catch((err: unknown) => log.error({ err }, 'event delivery failed'));
+      inflight.add(p);
+      try {
+        await p;
+      } finally {
+        inflight.delete(p);
+      }
+    },
+    // Nothing durable waits for it: delivered once told. Not before the consumers are registered or after close.
+    (event) => durable.size > 0 && !closed && !wanted(event),
+  );
 
   const loadEvent = async (id: string): Promise<CommittedEvent | null> => {
     const [row] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, id)).limit(1);

@@ -130,6 +130,42 @@ describe('domain events', () => {
     }
   });
 
+  it('an event no durable consumer wants is marked dispatched with its notice; not when the notice fails', async () => {
+    const told: CommittedEvent[] = [];
+    const stop = await t.database.listen(EVENTS_CHANNEL, (payload) => told.push(JSON.parse(payload)));
+    const eventOf = async (sourceId: string) => {
+      const [row] = await t.db
+        .select()
+        .from(outboxEvents)
+        .where(and(eq(outboxEvents.type, 'xp.awarded'), eq(outboxEvents.payload, xp(sourceId))));
+      return row!;
+    };
+    const xp = (sourceId: string) => ({ userId: ava.user.id, amount: 5, source: 'check_in' as const, sourceId });
+    try {
+      // No durable consumer wants `xp.awarded`: once the transaction returns, it is told and already dispatched,
+      // with no statement of its own (the mark rides on the notice).
+      await t.db.transaction((tx) => recordEvent(tx, { type: 'xp.awarded', payload: xp('told') }));
+      const told1 = await eventOf('told');
+      expect(heard.inProcess.some((e) => e.id === told1.id)).toBe(true);
+      expect(told1.dispatchedAt).not.toBeNull();
+      await until(() => told.some((e) => e.id === told1.id));
+      // The notice fails: the mark goes with it, and the sweeper tells every instance and marks it.
+      await t.db.transaction(async (tx) => {
+        await recordEvent(tx, { type: 'xp.awarded', payload: xp('lost') });
+        await notifyAfterCommit(tx, LIVE_CHANNEL, 'x'.repeat(9000));
+      });
+      const lost = await eventOf('lost');
+      expect(heard.inProcess.some((e) => e.id === lost.id)).toBe(true);
+      expect(lost.dispatchedAt).toBeNull();
+      await until(() => told.some((e) => e.id === lost.id));
+      await until(async () => (await eventOf('lost')).dispatchedAt !== null);
+      await sleep(1000); // several sweeps
+      expect(told.filter((e) => e.id === lost.id)).toHaveLength(1);
+    } finally {
+      await stop();
+    }
+  });
+
   it('a consumer that throws is retried with back-off and then succeeds once', async () => {
     const attempts: number[] = [];
     await bus.consume({

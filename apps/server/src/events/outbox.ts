@@ -24,7 +24,7 @@ type Transactional = { transaction: (fn: (tx: never) => Promise<unknown>, config
 /** The events and notices each open transaction (or savepoint) has recorded so far. */
 const batches = new WeakMap<object, Batch>();
 /** The listener of each tracked database handle, for events recorded outside any transaction. */
-const listeners = new WeakMap<object, CommitListener>();
+const listeners = new WeakMap<object, { listener: CommitListener; settled: (event: CommittedEvent) => boolean }>();
 
 /**
  * Sends notices after their commit, in one statement of their own that does not wait for its commit record to
@@ -35,9 +35,17 @@ const listeners = new WeakMap<object, CommitListener>();
  * committed, 5,510/s; decision 0018). A notice lost to a crash right after the commit costs no event: the outbox
  * row is not marked dispatched, and the sweeper queues its consumers and tells the other instances.
  */
-async function publishNotices(db: DbOrTx, notices: Notice[]): Promise<void> {
+async function publishNotices(db: DbOrTx, notices: Notice[], settled: string[] = []): Promise<void> {
   if (notices.length === 0) return;
-  await db.execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify(n.channel, n.payload)
+  // An event no durable consumer wants is delivered once it is told (its in-process consumers run here and, on
+  // the NOTIFY, everywhere else), so it is marked dispatched in the same statement: no round trip of its own. If
+  // the mark is lost (it commits asynchronously), the sweeper only tells the instances again, which they ignore.
+  const mark =
+    settled.length > 0
+      ? sql`with marked as (update ${outboxEvents} set dispatched_at = now()
+          where id = any(${`{${settled.join(',')}}`}::uuid[])) `
+      : sql``;
+  await db.execute(sql`${mark}select set_config('synchronous_commit', 'off', true), pg_notify(n.channel, n.payload)
     from json_to_recordset(${JSON.stringify(notices)}::json) as n(channel text, payload text)`);
 }
 
@@ -99,14 +107,23 @@ export async function eventRecorded(tx: DbOrTx, committed: CommittedEvent): Prom
     return;
   }
   // Autocommit: the insert above is already committed. An untracked handle (a script) leaves it to the sweeper.
-  const listener = listeners.get(tx);
-  if (listener) await listener([committed], await broadcast(tx, [committed], []));
+  const tracked = listeners.get(tx);
+  if (tracked) await tracked.listener([committed], await broadcast(tx, [committed], [], tracked.settled));
 }
 
-/** Tells the other instances of committed events (and sends the transaction's notices); false when that failed. */
-function broadcast(db: DbOrTx, events: CommittedEvent[], notices: Notice[]): Promise<boolean> {
+/**
+ * Tells the other instances of committed events (and sends the transaction's notices), marking dispatched the
+ * events `settled` says need nothing more; false when that failed (then nothing is marked).
+ */
+function broadcast(
+  db: DbOrTx,
+  events: CommittedEvent[],
+  notices: Notice[],
+  settled: (event: CommittedEvent) => boolean,
+): Promise<boolean> {
   const all = [...events.map((e) => ({ channel: EVENTS_CHANNEL, payload: wireOf(e) })), ...notices];
-  return publishNotices(db, all).then(
+  const done = events.filter(settled).map((e) => e.id);
+  return publishNotices(db, all, done).then(
     () => true,
     () => false,
   );
@@ -134,14 +151,19 @@ function track(tx: Transactional, batch: Batch): void {
 /**
  * Makes `db.transaction` tell the other instances (NOTIFY) and `listener` about the events recorded in it, after
  * it committed and before it returns: a change is answered only once its in-process consumers (the home cache)
- * have heard of it. A transaction that throws (rolled back) reports nothing. Returns a function that restores the handle.
+ * have heard of it. A transaction that throws (rolled back) reports nothing. Events `settled` says nothing durable
+ * waits for are marked dispatched with the notice. Returns a function that restores the handle.
  */
-export function trackCommits(db: Db, listener: CommitListener): () => void {
+export function trackCommits(
+  db: Db,
+  listener: CommitListener,
+  settled: (event: CommittedEvent) => boolean = () => false,
+): () => void {
   const handle = db as unknown as Transactional;
   const own = Object.prototype.hasOwnProperty.call(handle, 'transaction');
   const original = handle.transaction;
   const begin = original.bind(handle);
-  listeners.set(db, listener);
+  listeners.set(db, { listener, settled });
   handle.transaction = async (fn, config) => {
     const batch: Batch = { events: [], notices: [] };
     const result = await begin(
@@ -152,7 +174,7 @@ export function trackCommits(db: Db, listener: CommitListener): () => void {
       config,
     );
     if (batch.events.length > 0 || batch.notices.length > 0) {
-      const told = await broadcast(db, batch.events, batch.notices);
+      const told = await broadcast(db, batch.events, batch.notices, settled);
       if (batch.events.length > 0) await listener(batch.events, told);
     }
     return result;
