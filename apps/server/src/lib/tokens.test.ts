@@ -37,4 +37,27 @@ describe('access tokens', () => {
     await expect(signer.verifyAccess(refresh)).rejects.toMatchObject({ statusCode: 401 });
     await expect(signer.verifyAccess(refresh)).rejects.toMatchObject({ statusCode: 401 });
   });
+
+  it('accepts a token another library signed with the secret (jose), and refuses one without an expiry', async () => {
+    let clock = new Date('2026-11-27T10:00:00Z');
+    const signer = createTokenSigner(SECRET, () => clock);
+    const at = Math.floor(clock.getTime() / 1000);
+    const key = new TextEncoder().encode(SECRET);
+    const good = await new SignJWT({ staff: false, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(USER)
+      .setIssuedAt(at)
+      .setExpirationTime(at + 60)
+      .sign(key);
+    expect(await signer.verifyAccess(good)).toEqual({ sub: USER, staff: false });
+    clock = new Date(clock.getTime() + 61_000);
+    await expect(signer.verifyAccess(good)).rejects.toMatchObject({ statusCode: 401, code: 'token_invalid' });
+    const endless = await new SignJWT({ staff: true, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(USER)
+      .sign(key);
+    await expect(signer.verifyAccess(endless)).rejects.toMatchObject({ statusCode: 401 });
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${good.split('.')[1]}.`;
+    await expect(signer.verifyAccess(none)).rejects.toMatchObject({ statusCode: 401 });
+  });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { LiveEvents } from '../../integrations/live-events.ts';
@@ -6,6 +6,8 @@ import type { LiveEvents } from '../../integrations/live-events.ts';
 /** How long an instance trusts what it last read: a disabled account is refused within this, at the latest. */
 export const ACCOUNT_STATUS_TTL_MS = 2_000;
 const MAX_ENTRIES = 50_000;
+/** At most this many ids in one status query. */
+const READ_BATCH = 500;
 
 export type AccountStatus = {
   /** Whether the account may use its session now (exists and `is_active`). */
@@ -26,15 +28,49 @@ export function createAccountStatus(db: DbOrTx, live: LiveEvents, now: () => num
   const stop = live.subscribeAll((userId, event) => {
     if (event.type === 'account_disabled') cache.delete(userId);
   });
+  /**
+   * The members whose status is being read, each with who waits for it. Misses that arrive together (requests
+   * read from the sockets in the same turn of the event loop: a flash sale's first requests from a thousand
+   * members) are read in one query instead of one each.
+   */
+  let waiting: Map<string, Array<{ resolve: (active: boolean) => void; reject: (err: unknown) => void }>> | null = null;
+  const readWaiting = async () => {
+    const batch = waiting!;
+    waiting = null;
+    const ids = [...batch.keys()];
+    try {
+      const found = new Map<string, boolean>();
+      for (let i = 0; i < ids.length; i += READ_BATCH) {
+        const { rows } = (await db.execute(sql`select id::text as id, is_active as active from ${users}
+          where id = any(${`{${ids.slice(i, i + READ_BATCH).join(',')}}`}::uuid[])`)) as unknown as {
+          rows: Array<{ id: string; active: boolean }>;
+        };
+        for (const r of rows) found.set(r.id, r.active === true);
+      }
+      if (cache.size + ids.length > MAX_ENTRIES) cache.clear();
+      const at = now();
+      for (const [id, waiters] of batch) {
+        const active = found.get(id) ?? false;
+        cache.set(id, { active, at });
+        for (const w of waiters) w.resolve(active);
+      }
+    } catch (err) {
+      for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+    }
+  };
   return {
-    async isActive(userId) {
+    isActive(userId) {
       const hit = cache.get(userId);
-      if (hit && now() - hit.at < ACCOUNT_STATUS_TTL_MS) return hit.active;
-      const [row] = await db.select({ active: users.isActive }).from(users).where(eq(users.id, userId)).limit(1);
-      const active = row?.active === true;
-      if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(userId, { active, at: now() });
-      return active;
+      if (hit && now() - hit.at < ACCOUNT_STATUS_TTL_MS) return Promise.resolve(hit.active);
+      return new Promise<boolean>((resolve, reject) => {
+        if (!waiting) {
+          waiting = new Map();
+          setImmediate(() => void readWaiting());
+        }
+        const waiters = waiting.get(userId);
+        if (waiters) waiters.push({ resolve, reject });
+        else waiting.set(userId, [{ resolve, reject }]);
+      });
     },
     async isStaff(userId) {
       const [row] = await db

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { ErrorCode, LIMITS, type LiveEvent } from '@wyn/contract';
 import type { FastifyRequest } from 'fastify';
-import { decodeJwt } from 'jose';
+import { createDecoder } from 'fast-jwt';
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
@@ -17,10 +17,12 @@ export const MAX_STREAMS_PER_MEMBER = 10;
  * How long the stream may last: until the access token it was opened with expires (`authenticate` has
  * verified it; only its `exp` is read here), never longer than an access token lives.
  */
+const decodeJwt = createDecoder();
+
 function streamLifetimeMs(request: FastifyRequest, now: Date): number {
   const max = LIMITS.accessTokenSeconds * 1000;
   const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  const exp = token ? decodeJwt(token).exp : undefined;
+  const exp: unknown = token ? (decodeJwt(token) as { exp?: unknown }).exp : undefined;
   return typeof exp === 'number' ? Math.max(0, Math.min(max, exp * 1000 - now.getTime())) : max;
 }
 
