@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { and, between, eq, gt, sql } from 'drizzle-orm';
 import {
   centsToAmount,
@@ -15,11 +15,13 @@ import type { DomainEvent } from '../../events/domain-events.ts';
 import { eventCte, eventRecorded, recordEvent } from '../../events/outbox.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
-  getMemberWallet,
   InsufficientFundsError,
   moveCtes,
+  SYSTEM_WALLET_SHARDS,
   systemWalletId,
   type MoveArgs,
+  type StatementMoveArgs,
+  type WalletRef,
 } from '../wallet/wallet.service.ts';
 import { updateSettings } from '../settings/settings.service.ts';
 import { awardXp } from './xp.service.ts';
@@ -78,7 +80,11 @@ async function lockStreak(tx: Tx, userId: string): Promise<StreakRow> {
  * wallets locked in id order, the balance checked under the lock): a check-in holds its system wallet row for this
  * one round trip and the commit, not for five. Returns the ledger transaction's id.
  */
-async function moveWithEvent(tx: Tx, args: MoveArgs, event: (transactionId: string) => DomainEvent): Promise<string> {
+async function moveWithEvent(
+  tx: Tx,
+  args: Omit<StatementMoveArgs, 'transactionId'> & Pick<MoveArgs, 'insufficientMessage'>,
+  event: (transactionId: string) => DomainEvent,
+): Promise<string> {
   const transactionId = randomUUID();
   const { lock, write } = moveCtes({ ...args, transactionId });
   const { cte, committed } = eventCte('ledger_tx', event(transactionId));
@@ -88,7 +94,20 @@ async function moveWithEvent(tx: Tx, args: MoveArgs, event: (transactionId: stri
     rows: Array<{ locked: number; entries: number; events: number }>;
   };
   const r = rows[0];
-  if (Number(r?.locked) !== 2) throw notFound('Wallet not found.');
+  if (Number(r?.locked) !== 2) {
+    // A shard of the system account is made on its first use; the statement wrote nothing, so make it and go on.
+    const shard = [args.fromWalletId, args.toWalletId].find((w) => typeof w === 'object' && 'systemShard' in w);
+    if (shard && typeof shard === 'object' && 'systemShard' in shard) {
+      const id = await systemWalletId(tx, shard.systemShard);
+      const byId = (w: WalletRef) => (w === shard ? id : w);
+      return moveWithEvent(
+        tx,
+        { ...args, fromWalletId: byId(args.fromWalletId), toWalletId: byId(args.toWalletId) },
+        event,
+      );
+    }
+    throw notFound('Wallet not found.');
+  }
   if (Number(r?.entries) !== 2) throw new InsufficientFundsError(args.insufficientMessage);
   if (Number(r?.events) !== 1) throw new Error('the movement was written without its event');
   await eventRecorded(tx, committed);
@@ -108,6 +127,25 @@ type RepairCandidate = {
 /**
  * The one missed day a repair could fill now, if the streak is broken by exactly one: yesterday, when the last
  * check-in was the day before; or the day just before the current run, when the day before that was checked in.
+ * `beforeDay` is the day whose check-in must exist (its `streak_day` is the run the repair joins).
+ */
+function candidateDays(
+  row: StreakRow | undefined,
+  today: string,
+): { missedDay: string; beforeDay: string; afterLast: boolean } | null {
+  if (!row?.lastDay) return null;
+  const last = row.lastDay;
+  if (last === addDays(today, -2)) return { missedDay: addDays(today, -1), beforeDay: last, afterLast: true };
+  if (last === today || last === addDays(today, -1)) {
+    const missedDay = addDays(last, -row.current);
+    return { missedDay, beforeDay: addDays(missedDay, -1), afterLast: false };
+  }
+  return null;
+}
+
+/**
+ * The repair `candidateDays` describes, with the run before it; `beforeStreakDay` when the caller has read it
+ * already (undefined: read it here; null: there is no check-in that day).
  */
 async function repairCandidate(
   db: DbOrTx,
@@ -115,29 +153,25 @@ async function repairCandidate(
   row: StreakRow | undefined,
   today: string,
   tz: string,
+  beforeStreakDay?: number | null,
 ): Promise<RepairCandidate | null> {
-  if (!row?.lastDay) return null;
-  const last = row.lastDay;
-  let missedDay: string;
-  let afterLast = false;
-  if (last === addDays(today, -2)) {
-    missedDay = addDays(today, -1);
-    afterLast = true;
-  } else if (last === today || last === addDays(today, -1)) {
-    missedDay = addDays(last, -row.current);
-  } else return null;
-  const beforeDay = afterLast ? last : addDays(missedDay, -1);
-  const [prev] = await db
-    .select({ streakDay: streakCheckIns.streakDay })
-    .from(streakCheckIns)
-    .where(and(eq(streakCheckIns.userId, userId), eq(streakCheckIns.day, beforeDay)))
-    .limit(1);
-  if (!prev) return null;
+  const days = candidateDays(row, today);
+  if (!days) return null;
+  let before = beforeStreakDay;
+  if (before === undefined) {
+    const [prev] = await db
+      .select({ streakDay: streakCheckIns.streakDay })
+      .from(streakCheckIns)
+      .where(and(eq(streakCheckIns.userId, userId), eq(streakCheckIns.day, days.beforeDay)))
+      .limit(1);
+    before = prev?.streakDay ?? null;
+  }
+  if (before === null) return null;
   return {
-    missedDay,
-    before: prev.streakDay,
-    afterLast,
-    expiresAt: new Date(dayStart(addDays(missedDay, 1), tz).getTime() + REPAIR_WINDOW_MS),
+    missedDay: days.missedDay,
+    before,
+    afterLast: days.afterLast,
+    expiresAt: new Date(dayStart(addDays(days.missedDay, 1), tz).getTime() + REPAIR_WINDOW_MS),
   };
 }
 
@@ -151,6 +185,7 @@ async function statusOf(
   tz: string,
   now: Date,
   cfg: StreakConfig,
+  beforeStreakDay?: number | null,
 ): Promise<StreakStatus> {
   const today = localDay(now, tz);
   const last = row?.lastDay ?? null;
@@ -160,7 +195,7 @@ async function statusOf(
   const alive = checkedInToday || last === addDays(today, -1);
   const current = alive ? row!.current : 0;
   const repairsLeft = repairUsedRecently(row, now) ? 0 : 1;
-  const candidate = await repairCandidate(db, userId, row, today, tz);
+  const candidate = await repairCandidate(db, userId, row, today, tz, beforeStreakDay);
   const open = candidate && candidate.expiresAt > now ? candidate : null;
   return {
     current,
@@ -213,53 +248,82 @@ export async function checkIn(
   // `<=`: a member who moves west after checking in must not get the same day (or an earlier one) again.
   const done = (lastDay: string | null | undefined) => Boolean(lastDay && today <= lastDay);
   if (done(known?.lastDay)) throw conflict(STREAK_MSG.alreadyCheckedIn, STREAK_CODE.alreadyCheckedIn);
+  const yesterday = addDays(today, -1);
+  const at = now.toISOString();
+  const rewards = cfg.rewardsCents.length ? cfg.rewardsCents : [0];
   return db.transaction(async (tx) => {
-    const row = await lockStreak(tx, userId);
-    if (done(row.lastDay)) throw conflict(STREAK_MSG.alreadyCheckedIn, STREAK_CODE.alreadyCheckedIn);
-    const streakDay = row.lastDay === addDays(today, -1) ? row.current + 1 : 1;
-    const reward = rewardForDay(cfg, streakDay);
-    // The day's row and the streak in one statement (the row is locked, so the streak after it is known here).
-    const { rows: written } = (await tx.execute(sql`with day_row as (
+    // One statement: the streak moved on (its row locked by the upsert, so two check-ins at once are decided in
+    // turn, the second seeing the first's day), the day's row with that day's reward (`rewardForDay` in SQL), and
+    // the check-in a repair would join for the status (the day before the current run).
+    type Written = {
+      current: number;
+      longest: number;
+      last_repair_at: string | null;
+      reminded_day: string | null;
+      streak_day: number | null;
+      reward: string | number | null;
+      before_streak_day: number | null;
+    };
+    const { rows } = (await tx.execute(sql`with s as (
+        insert into ${streaks} (user_id, current, longest, last_day, updated_at)
+        values (${userId}::uuid, 1, 1, ${today}::date, ${at}::timestamptz)
+        on conflict (user_id) do update set
+          current = case when ${streaks.lastDay} = ${yesterday}::date then ${streaks.current} + 1 else 1 end,
+          longest = greatest(${streaks.longest},
+            case when ${streaks.lastDay} = ${yesterday}::date then ${streaks.current} + 1 else 1 end),
+          last_day = excluded.last_day, updated_at = excluded.updated_at
+        -- Strictly before today: a member who moves west after checking in must not get the same day again.
+        where ${streaks.lastDay} is null or ${streaks.lastDay} < ${today}::date
+        returning current, longest, last_repair_at, reminded_day::text
+      ),
+      day_row as (
         insert into ${streakCheckIns} (user_id, day, kind, streak_day, reward_amount, created_at)
-        values (${userId}::uuid, ${today}::date, 'check_in', ${streakDay}::int, ${reward}::bigint,
-          ${now.toISOString()}::timestamptz)
+        select ${userId}::uuid, ${today}::date, 'check_in', s.current,
+          (${`{${rewards.join(',')}}`}::bigint[])[((s.current - 1) % ${rewards.length}::int) + 1],
+          ${at}::timestamptz
+        from s
         on conflict do nothing
-        returning day
+        returning streak_day, reward_amount
       )
-      update ${streaks} set current = ${streakDay}::int, longest = greatest(longest, ${streakDay}::int),
-        last_day = ${today}::date, updated_at = ${now.toISOString()}::timestamptz
-      where user_id = ${userId}::uuid and exists (select 1 from day_row)
-      returning 1 as done`)) as unknown as { rows: unknown[] };
-    if (written.length === 0) throw conflict(STREAK_MSG.alreadyCheckedIn, STREAK_CODE.alreadyCheckedIn);
+      select s.current, s.longest, to_json(s.last_repair_at) #>> '{}' as last_repair_at, s.reminded_day, d.streak_day,
+        d.reward_amount as reward,
+        (select c.streak_day from ${streakCheckIns} c
+          where c.user_id = ${userId}::uuid and c.day = ${today}::date - s.current - 1) as before_streak_day
+      from s left join day_row d on true`)) as unknown as { rows: Written[] };
+    const w = rows[0];
+    if (!w || w.streak_day === null) throw conflict(STREAK_MSG.alreadyCheckedIn, STREAK_CODE.alreadyCheckedIn);
+    const streakDay = Number(w.streak_day);
+    const reward = Number(w.reward);
     const updated: StreakRow = {
-      ...row,
+      userId,
       current: streakDay,
-      longest: Math.max(row.longest, streakDay),
+      longest: Number(w.longest),
       lastDay: today,
+      lastRepairAt: w.last_repair_at ? new Date(w.last_repair_at) : null,
+      remindedDay: w.reminded_day,
       updatedAt: now,
     };
     await awardXp(tx, { userId, amount: CHECK_IN_XP, source: 'check_in', sourceId: today, at: now });
-    const status = await statusOf(tx, userId, updated, tz, now, cfg);
+    const status = await statusOf(tx, userId, updated, tz, now, cfg, w.before_streak_day);
     const event = (transactionId: string | null): DomainEvent => ({
       type: 'streak.checked_in',
       payload: { userId, day: today, streakDay, rewardCents: reward, transactionId },
     });
-    // The payment comes last and in one statement with its event: a system wallet row is held only until the commit.
-    if (reward > 0) {
-      const wallet = await getMemberWallet(tx, userId);
-      const fromWalletId = await systemWalletId(tx);
+    // The payment comes last and in one statement with its event and the two wallets' lookups: a system wallet
+    // row is held only until the commit.
+    if (reward > 0)
       await moveWithEvent(
         tx,
         {
-          fromWalletId,
-          toWalletId: wallet.id,
+          fromWalletId: { systemShard: randomInt(SYSTEM_WALLET_SHARDS) },
+          toWalletId: { memberOf: userId },
           amountCents: reward,
           type: 'streak_reward',
           description: `Daily check-in, day ${streakDay}`,
         },
         event,
       );
-    } else await recordEvent(tx, event(null));
+    else await recordEvent(tx, event(null));
     return { ...status, reward: centsToAmount(reward), xp: CHECK_IN_XP };
   });
 }
@@ -285,12 +349,11 @@ export async function repairStreak(db: Db, userId: string, now: Date, cfg: Strea
       payload: { userId, day: candidate.missedDay, chargedCents: cfg.repairCostCents, transactionId },
     });
     if (cfg.repairCostCents > 0) {
-      const wallet = await getMemberWallet(tx, userId);
       await moveWithEvent(
         tx,
         {
-          fromWalletId: wallet.id,
-          toWalletId: await systemWalletId(tx),
+          fromWalletId: { memberOf: userId },
+          toWalletId: { systemShard: randomInt(SYSTEM_WALLET_SHARDS) },
           amountCents: cfg.repairCostCents,
           type: 'streak_repair',
           description: `Streak repair (${candidate.missedDay})`,

@@ -95,11 +95,14 @@ describe('moveInOneStatement', () => {
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
 
-  it.runIf(usingPostgres)(
-    'under concurrency (PostgreSQL): 30 payments from a wallet that can afford 10, racing move() both ways: exactly 10, no deadlock, nothing below zero',
-    async () => {
-      const payer = await getMemberWallet(t.db, (await createMember(t)).user.id);
-      const payee = await getMemberWallet(t.db, (await createMember(t)).user.id);
+  it.runIf(usingPostgres).each(['ids', 'members (the wallets looked up in the statement)'])(
+    'under concurrency (PostgreSQL), wallets by %s: 30 payments from a wallet that can afford 10, racing move() both ways: exactly 10, no deadlock, nothing below zero',
+    async (by) => {
+      const payerUser = (await createMember(t)).user.id;
+      const payeeUser = (await createMember(t)).user.id;
+      const payer = await getMemberWallet(t.db, payerUser);
+      const payee = await getMemberWallet(t.db, payeeUser);
+      const lookups = by !== 'ids';
       // Exactly ten payments of 1,000 once the welcome bonus is spent on the payee.
       await t.db.transaction((tx) =>
         move(tx, {
@@ -114,8 +117,8 @@ describe('moveInOneStatement', () => {
       const results = await Promise.allSettled([
         ...Array.from({ length: 30 }, () =>
           moveInOneStatement(t.db, {
-            fromWalletId: payer.id,
-            toWalletId: payee.id,
+            fromWalletId: lookups ? { memberOf: payerUser } : payer.id,
+            toWalletId: lookups ? { memberOf: payeeUser } : payee.id,
             amountCents: 1000,
             type: 'internal_transfer',
           }),

@@ -112,10 +112,25 @@ export async function move(tx: Tx, args: MoveArgs): Promise<string> {
   return txRow.id;
 }
 
-export type StatementMoveArgs = Omit<MoveArgs, 'insufficientMessage'> & {
+/**
+ * A wallet as the one statement of `moveCtes` finds it: by id, or looked up inside the statement (a member's own
+ * wallet, one shard of the system account), which saves the caller a round trip for each.
+ */
+export type WalletRef = string | { memberOf: string } | { systemShard: number };
+
+export type StatementMoveArgs = Omit<MoveArgs, 'insufficientMessage' | 'fromWalletId' | 'toWalletId'> & {
+  fromWalletId: WalletRef;
+  toWalletId: WalletRef;
   /** Chosen by the caller (`randomUUID()`), so other writes of the same statement can refer to it. */
   transactionId: string;
 };
+
+function walletIdSql(ref: WalletRef): SQL {
+  if (typeof ref === 'string') return sql`${ref}::uuid`;
+  if ('memberOf' in ref)
+    return sql`(select id from ${wallets} where user_id = ${ref.memberOf}::uuid and kind = 'member')`;
+  return sql`(select id from ${wallets} where kind = 'system' and shard = ${ref.systemShard}::int)`;
+}
 
 /**
  * `move()` as common table expressions of the caller's ONE statement, for a hot path that cannot afford a round
@@ -131,20 +146,30 @@ export type StatementMoveArgs = Omit<MoveArgs, 'insufficientMessage'> & {
  *   NOT NULL column) fails the whole statement: nothing is ever written in part.
  */
 export function moveCtes(args: StatementMoveArgs): { lock: SQL; write: (gate: string) => SQL } {
-  checkMoveArgs(args);
-  const { fromWalletId: from, toWalletId: to, amountCents: amount } = args;
+  const { fromWalletId, toWalletId, amountCents: amount } = args;
+  checkMoveArgs({
+    amountCents: amount,
+    // Two lookups of different kinds never find the same wallet; only two ids can be the same.
+    fromWalletId: typeof fromWalletId === 'string' ? fromWalletId : 'payer',
+    toWalletId: typeof toWalletId === 'string' ? toWalletId : 'payee',
+  });
+  // A lookup is a scalar subquery: PostgreSQL runs it once for the statement and uses its value as it would an id
+  // sent along. (Not a CTE the lock joins: when a locked row was changed by a transaction that committed while
+  // this one waited, the row is checked again against the condition, and a join there found nothing.)
+  const from = walletIdSql(fromWalletId);
+  const to = walletIdSql(toWalletId);
   const lock = sql`ledger_locked as (
     select w.id, w.kind, w.balance from ${wallets} w
-    where w.id in (${from}::uuid, ${to}::uuid)
+    where w.id in (${from}, ${to})
     order by w.id for update
   ),
   ledger_payable as (
     select 1 as ok where (select count(*) from ledger_locked) = 2 and exists (
-      select 1 from ledger_locked where id = ${from}::uuid and (kind = 'system' or balance >= ${amount}::bigint))
+      select 1 from ledger_locked where id = ${from} and (kind = 'system' or balance >= ${amount}::bigint))
   )`;
   const write = (gate: string) => sql`ledger_moved as (
     update ${wallets} w
-    set balance = w.balance + (case when w.id = ${from}::uuid then ${-amount}::bigint else ${amount}::bigint end)
+    set balance = w.balance + (case when w.id = ${from} then ${-amount}::bigint else ${amount}::bigint end)
     where w.id in (select id from ledger_locked) and exists (select 1 from ${sql.identifier(gate)})
     returning w.id, w.balance
   ),
@@ -154,8 +179,8 @@ export function moveCtes(args: StatementMoveArgs): { lock: SQL; write: (gate: st
     select ${args.transactionId}::uuid, ${args.type}, ${amount}::bigint, f.id, t.id, ${args.description ?? ''},
       ${args.related?.type ?? null}, ${args.related?.id ?? null}::uuid
     from (select 1 from ${sql.identifier(gate)} limit 1) gate
-      left join ledger_moved f on f.id = ${from}::uuid
-      left join ledger_moved t on t.id = ${to}::uuid
+      left join ledger_moved f on f.id = ${from}
+      left join ledger_moved t on t.id = ${to}
     returning id, from_wallet_id, to_wallet_id, amount
   ),
   ledger_entry_rows as (
@@ -172,7 +197,14 @@ export function moveCtes(args: StatementMoveArgs): { lock: SQL; write: (gate: st
  * `move()` in one statement (one round trip): `moveCtes` on its own, same arguments, checks and result as `move()`.
  * Runs as its own transaction on the bare database, or inside the caller's.
  */
-export async function moveInOneStatement(db: DbOrTx, args: MoveArgs & { transactionId?: string }): Promise<string> {
+export async function moveInOneStatement(
+  db: DbOrTx,
+  args: Omit<MoveArgs, 'fromWalletId' | 'toWalletId'> & {
+    fromWalletId: WalletRef;
+    toWalletId: WalletRef;
+    transactionId?: string;
+  },
+): Promise<string> {
   const transactionId = args.transactionId ?? randomUUID();
   const { lock, write } = moveCtes({ ...args, transactionId });
   const { rows } = (await db.execute(sql`with ${lock}, go as (select 1 from ledger_payable), ${write('go')}
