@@ -173,6 +173,15 @@ export async function availableFilters(db: DbOrTx): Promise<AvailableFilters> {
 /** Totals stop here: counting a 100k-row browse would cost more than the page itself. */
 export const MATCH_COUNT_CAP = EXPLORE_LIMITS.countCap;
 
+/**
+ * Member search by relevance ranks the newest this many matches of the words as written; older matches follow them,
+ * newest first (issue #17). Word similarity costs a few microseconds a member, and a common name part ("the" in
+ * 952 of 100k members' "Theatre") made ranking every match most of the search, growing with the matches. With at
+ * most this many matches (any selective term) every match is ranked, as before. Quests and perks rank with their
+ * stored full-text documents and keep ranking every match.
+ */
+export const MEMBER_RANKED_NEWEST = 200;
+
 /** What a kind's search needs besides the text: visibility and filters, and the requested order. */
 type KindQuery = {
   filters: ParsedFilters;
@@ -207,6 +216,12 @@ type KindSpec = {
   keys(rank: SQL | undefined): SortKey[];
   /** Newest first: the order in which a broad search's candidates are taken before they are ranked. */
   recent: SortKey[];
+  /**
+   * By relevance, only this many of the newest matches (`recent`) are ranked; the older matches follow them, newest
+   * first (see `MEMBER_RANKED_NEWEST`). The relevance keys are then the rank followed by `recent`. Unset: every
+   * match is ranked.
+   */
+  rankedNewest?: number;
   /** Whether the requested order is relevance. */
   byRelevance: boolean;
   /** Whether the requested order is newest first (a walk of the newest matches is then the page). */
@@ -257,13 +272,34 @@ const asTable = (s: KindSpec) => sql.raw(`"${s.table}"`);
  * A broad search by relevance: its candidates are the newest `MATCH_COUNT_CAP` + 1 matches (walking the recency
  * index with the match inline stops after a few thousand rows when matches are everywhere), and only those
  * are ranked. Ranking every match of "quest" computed ts_rank for all 100k quests (240 ms). The candidates
- * keep the table's name as their alias, so the rank and sort keys read their columns unchanged.
+ * keep the table's name as their alias, so the rank and sort keys read their columns unchanged. A kind that ranks
+ * only its newest matches (`rankedNewest`) ranks that many and walks on for the page's rows after them.
  */
-const rankRecentSql = (s: KindSpec, where: SQL, keys: SortKey[], page: { limit: unknown; offset: unknown }) =>
-  sql`select ${s.id} as id from (
-        select ${allColumns(s)} from ${s.from} where ${where}
-        order by ${orderBy(s.recent)} limit ${MATCH_COUNT_CAP + 1}) as ${asTable(s)}
+const rankRecentSql = (s: KindSpec, where: SQL, keys: SortKey[], page: { limit: unknown; offset: unknown }) => {
+  const newest = (limit: number) =>
+    sql`select ${allColumns(s)} from ${s.from} where ${where} order by ${orderBy(s.recent)} limit ${sql.raw(String(limit))}`;
+  if (!s.rankedNewest)
+    return sql`select ${s.id} as id from (${newest(MATCH_COUNT_CAP + 1)}) as ${asTable(s)}
       order by ${orderBy(keys)} limit ${page.limit} offset ${page.offset}`;
+  const { limit, offset } = pastRanked(s.rankedNewest, page);
+  return sql`(select ${s.id} as id from (${newest(s.rankedNewest)}) as ${asTable(s)}
+      order by ${orderBy(keys)} limit ${page.limit} offset ${page.offset})
+    union all
+    (select ${s.id} as id from ${s.from} where ${where} order by ${orderBy(s.recent)} limit ${limit} offset ${offset})`;
+};
+
+/**
+ * The part of a page past the ranked newest `ranked` matches (`KindSpec.rankedNewest`): how many of the older matches
+ * (newest first) it takes and how many of them it skips. None while the page ends within the ranked ones: PostgreSQL
+ * does not run a part whose limit is 0.
+ */
+const pastRanked = (ranked: number, page: { limit: unknown; offset: unknown }) => {
+  const n = sql.raw(String(ranked));
+  return {
+    limit: sql`greatest(0, ${page.limit} - greatest(0, ${n} - ${page.offset}))`,
+    offset: sql`${n} + greatest(0, ${page.offset} - ${n})`,
+  };
+};
 
 /** The matches of a condition, counted up to the cap. */
 async function countCapped(db: DbOrTx, s: KindSpec, where: SQL): Promise<number> {
@@ -355,35 +391,63 @@ function textStatement(
       branches.push(pageBranch(i, sql`true`, flagged));
       return;
     }
-    const columns = (keys: SortKey[], everyone: SQL) =>
-      sql`${s.id} as id, ${listOf(keys.map(([expr], k) => sql`${expr} as ${sql.raw(`k${k}`)}`))}, ${everyone} as everyone`;
+    const columns = (keys: SortKey[], everyone: SQL) => columnsFrom(keys, 0, everyone);
+    const columnsFrom = (keys: SortKey[], from: number, everyone: SQL) =>
+      sql`${s.id} as id, ${listOf(keys.slice(from).map(([expr], k) => sql`${expr} as ${sql.raw(`k${k + from}`)}`))}, ${everyone} as everyone`;
     const exactColumns = columns(exactKeys, s.everyone);
-    const [e, m, f, g, a] = ['e', 'm', 'f', 'g', 'a'].map((c) => sql.raw(`${c}${i}`)) as [SQL, SQL, SQL, SQL, SQL];
+    // Only the newest matches are ranked (members by relevance, words as written through the index).
+    const ranked = s.byRelevance && modes[i] === 'index' ? s.rankedNewest : undefined;
+    const [e, f, g, a, n] = ['e', 'f', 'g', 'a', 'n'].map((c) => sql.raw(`${c}${i}`)) as [SQL, SQL, SQL, SQL, SQL];
+    // The exact phase's matches, whichever way they were found.
+    let m = e;
     let walked = sql`false`;
     if (modes[i] === 'auto' && s.tsv !== null && term.hasTsquery) {
       // A word in most rows: walk the newest rows instead of the GIN index (see denseWalk).
       ctes.push(...denseWalk(s, i, exact, exactColumns));
       ctes.push(sql`${e} as materialized (
         select ${exactColumns} from ${s.from} where ${and(s.where, exact)} and (select gin from ${g}) limit ${capPlusOne})`);
-      // `m` is the exact phase's matches, whichever way they were found.
+      m = sql.raw(`m${i}`);
       ctes.push(sql`${m} as (
         select * from ${sql.raw(`w${i}`)} where not (select gin from ${g}) union all select * from ${e})`);
       walked = sql`not (select gin from ${g})`;
     } else {
+      // Ranking only the newest matches (`KindSpec.rankedNewest`), the matches are collected with their newest-first
+      // keys alone (k1…, after the rank's place): the rank is computed below for those newest only.
+      const collected = ranked ? columnsFrom(exactKeys, 1, s.everyone) : exactColumns;
       ctes.push(sql`${e} as materialized (
-        select ${exactColumns} from ${s.from} where ${and(s.where, exact)} limit ${capPlusOne})`);
-      ctes.push(sql`${m} as (select * from ${e})`);
+        select ${collected} from ${s.from} where ${and(s.where, exact)} limit ${capPlusOne})`);
     }
     const fuzzyKeys = s.keys(matchRank(s.doc, s.tsv, term, 'fuzzy'));
     ctes.push(sql`${f} as materialized (
       select ${columns(fuzzyKeys, sql`false`)} from ${s.from}
       where ${and(s.where, fuzzyMatch(s.doc, term))} and not exists (select 1 from ${m}) limit ${capPlusOne})`);
-    // The phase that found something (the other is empty), and the page sorted from it (top-N).
-    ctes.push(sql`${a} as (select *, true as exact from ${m} union all select *, false as exact from ${f})`);
     const keyOrder = listOf(exactKeys.map(([, dir], k) => sql.raw(`k${k} ${dir}`)));
-    const ids = sql`select id, exact, (select count(*) from ${a})::int as total,
-        (select count(*) filter (where everyone) from ${a})::int as everyone
-      from ${a} order by ${keyOrder} limit ${page.limit} offset ${page.offset}`;
+    // The total and how many of the matches every member sees, counted in one pass.
+    const counted = sql`${n} as materialized (
+      select count(*)::int as total, (count(*) filter (where everyone))::int as everyone from ${a})`;
+    const totals = sql`(select total from ${n}) as total, (select everyone from ${n}) as everyone`;
+    let ids: SQL;
+    if (ranked) {
+      // The page is its part of: the newest `ranked` matches ranked (their rows read again by primary key for the
+      // rank), then the older ones newest first, or else the near misses (one of the two phases is empty).
+      ctes.push(sql`${a} as (select id, everyone from ${m} union all select id, everyone from ${f})`, counted);
+      const newestOrder = listOf(exactKeys.slice(1).map(([, dir], k) => sql.raw(`k${k + 1} ${dir}`)));
+      const past = pastRanked(ranked, page);
+      // The rank reads the row by primary key, a sub-select (a join was hashed against a scan of the whole table).
+      const rank = sql`(select ${exactKeys[0]![0]} from ${asTable(s)} where ${s.id} = newest.id)`;
+      ids = sql`select id, exact, ${totals}
+        from ((select id, true as exact
+                from (select * from ${m} order by ${newestOrder} limit ${sql.raw(String(ranked))}) newest
+                order by ${rank} ${sql.raw(exactKeys[0]![1])}, ${newestOrder} limit ${page.limit} offset ${page.offset})
+              union all
+              (select id, true from ${m} order by ${newestOrder} limit ${past.limit} offset ${past.offset})
+              union all
+              (select id, false from ${f} order by ${keyOrder} limit ${page.limit} offset ${page.offset})) tiers`;
+    } else {
+      // The phase that found something (the other is empty), and the page sorted from it (top-N).
+      ctes.push(sql`${a} as (select *, true as exact from ${m} union all select *, false as exact from ${f})`, counted);
+      ids = sql`select id, exact, ${totals} from ${a} order by ${keyOrder} limit ${page.limit} offset ${page.offset}`;
+    }
     // The walk's newest cap + 1 matches are the page by relevance (ranked) or newest first.
     const walkIsPage = s.byRelevance || s.byNewest ? sql` or ids.walked_page` : sql``;
     branches.push(
@@ -754,6 +818,7 @@ function userSpec(q: KindQuery): KindSpec {
       [users.dateJoined, 'desc'],
       [users.id, 'desc'],
     ],
+    rankedNewest: MEMBER_RANKED_NEWEST,
     byRelevance: q.ordering === 'relevance',
     byNewest: q.ordering === '-created_at',
     // Private profiles stay out of user search (docs/product.md, user settings).
