@@ -7,6 +7,71 @@
  * in step.
  */
 /* global document, location, window */
+
+/*
+ * The launch page's main request, started here rather than once the entry script has been downloaded and run: a
+ * signed-in member opening a quest's page (its cover is the page's LCP, and the cover's address comes with the
+ * quest) or Home. A GET with the stored access token, exactly as the app's API client would send it
+ * (src/lib/api-client.ts); the app takes the response once, for the same address and the same token
+ * (src/lib/boot-prefetch.ts), and otherwise sends its own request. Nothing is sent without a token or with one about
+ * to expire (the client refreshes those first). On a quest's page the cover starts loading as soon as the quest is
+ * in, at the widths the page asks for (src/lib/media-srcset.ts, IMAGE_SIZES.detailCover). src/lib/boot-prefetch.test.ts
+ * keeps the two in step (docs/performance.md, Web).
+ */
+(function () {
+  try {
+    var REFRESH_MARGIN_MS = 5 * 60 * 1000;
+    var VARIANT_WIDTHS = [160, 320, 480, 720, 960, 1280];
+    var COVER_SIZES = '(min-width: 1152px) 760px, (min-width: 1024px) calc(100vw - 392px), 100vw';
+    if (typeof window.fetch !== 'function') return;
+    var token = localStorage.getItem('wyn.token');
+    var expiry = Number(localStorage.getItem('wyn.token_expiry'));
+    if (!token || (expiry > 0 && expiry - Date.now() < REFRESH_MARGIN_MS)) return;
+    var path = location.pathname;
+    var quest = /^\/quest\/([\w-]+)\/?$/.exec(path);
+    var url = quest
+      ? '/api/v1/club/tasks/' + quest[1] + '/'
+      : path === '/' || path === '/home'
+        ? '/api/v1/club/homepage/complete/'
+        : null;
+    if (!url) return;
+    var response = window.fetch(url, {
+      method: 'GET',
+      headers: { Accept: 'application/json', Authorization: 'Bearer ' + token },
+      credentials: 'same-origin',
+    });
+    // Read by the app through src/lib/boot-prefetch.ts, once.
+    window.__wynBoot = { url: url, token: token, at: Date.now(), response: response };
+    // A failure is the app's to see (it sends its own request then), never an unhandled rejection here.
+    response.catch(function () {});
+    if (!quest) return;
+    response
+      .then(function (res) {
+        return res.ok ? res.clone().json() : null;
+      })
+      .then(function (detail) {
+        var src = detail && detail.media;
+        var m = typeof src === 'string' ? /^\/media\/((?:seed\/)?\w[\w.-]*)\.(png|jpe?g|webp)$/i.exec(src) : null;
+        if (!m || /^((?:seed\/)?\w[\w.-]*)\.w(\d+)\.webp$/.test(src.slice(7))) return;
+        var srcset = VARIANT_WIDTHS.map(function (w) {
+          return '/media/' + m[1] + '.w' + w + '.webp ' + w + 'w';
+        }).join(', ');
+        if (document.querySelector('link[rel="preload"][as="image"][href="' + src + '"]')) return;
+        var link = document.createElement('link');
+        link.setAttribute('rel', 'preload');
+        link.setAttribute('as', 'image');
+        link.setAttribute('href', src);
+        link.setAttribute('imagesrcset', srcset);
+        link.setAttribute('imagesizes', COVER_SIZES);
+        link.setAttribute('fetchpriority', 'high');
+        document.head.appendChild(link);
+      })
+      .catch(function () {});
+  } catch (e) {
+    /* the app sends its own requests */
+  }
+})();
+
 (function () {
   try {
     var LAUNCH_KEY = 'wyn.tg_launch';

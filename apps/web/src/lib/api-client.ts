@@ -11,6 +11,7 @@ import {
 import type { EndpointName, Endpoints } from '@wyn/contract/endpoints';
 import { API_BASE } from '@/config/paths';
 import { ApiError } from './api-error';
+import { takeBootResponse } from './boot-prefetch';
 import {
   checkResponse,
   defaultContractCheck,
@@ -115,6 +116,25 @@ function isAbort(e: unknown): boolean {
   return e instanceof DOMException && e.name === 'AbortError';
 }
 
+/** The promise's outcome, or a rejection with the signal's reason once it is aborted (a timeout, the caller). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason ?? new DOMException('Aborted', 'AbortError'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 function isTransient(e: unknown): boolean {
   return e instanceof ApiError && (e.kind === 'network' || (e.kind === 'http' && e.status >= 500));
 }
@@ -170,13 +190,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const onCallerAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onCallerAbort);
     try {
+      const method = opts.method ?? 'GET';
       const init: RequestInit = {
-        method: opts.method ?? 'GET',
+        method,
         headers,
         signal: controller.signal,
         credentials: 'same-origin',
       };
       if (body !== undefined) init.body = body;
+      // The launch page's request, when the boot script has already sent this one (lib/boot-prefetch.ts).
+      const early = body === undefined && !opts.headers ? takeBootResponse(url, method, token) : null;
+      if (early) {
+        try {
+          return await untilAborted(early, controller.signal);
+        } catch (e) {
+          if (controller.signal.aborted) throw e;
+          // It failed on the way: this request goes out as usual.
+        }
+      }
       return await doFetch(url, init);
     } catch (e) {
       if (timedOut) throw new ApiError({ kind: 'timeout', url });

@@ -9,7 +9,13 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/**
+ * Made on first use, not when the module loads: this module is in the entry, and making the formatter loads ICU's
+ * locale data, the largest part of the entry's evaluation before the first paint (~60 ms of CPU on this machine),
+ * for a format neither Home nor a quest's page shows at first (docs/performance.md, Web).
+ */
+let rtf: Intl.RelativeTimeFormat | undefined;
+const relativeTime = () => (rtf ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 
 /** "just now", "5 minutes ago", "yesterday", "in 2 days". */
 export function formatRelativeTime(date: string | number | Date, now: number = Date.now()): string {
@@ -19,9 +25,9 @@ export function formatRelativeTime(date: string | number | Date, now: number = D
   const abs = Math.abs(seconds);
   if (abs < 45) return 'just now';
   for (const [unit, size] of UNITS) {
-    if (abs >= size) return rtf.format(Math.trunc(seconds / size), unit);
+    if (abs >= size) return relativeTime().format(Math.trunc(seconds / size), unit);
   }
-  return rtf.format(Math.trunc(seconds / 60) || (seconds < 0 ? -1 : 1), 'minute');
+  return relativeTime().format(Math.trunc(seconds / 60) || (seconds < 0 ? -1 : 1), 'minute');
 }
 
 /** Badge text: the count, or "9+" above 9. */

@@ -42,6 +42,13 @@ describe('preloadMediaImage', () => {
     link?.remove();
   });
 
+  it('asks for the same image at the same sizes once (tg-boot.js may have asked for it already)', () => {
+    preloadMediaImage('/media/seed/cover-rewards.png', IMAGE_SIZES.detailCover);
+    preloadMediaImage('/media/seed/cover-rewards.png', IMAGE_SIZES.detailCover);
+    expect(document.head.querySelectorAll('link[rel="preload"][as="image"]')).toHaveLength(1);
+    document.head.querySelector('link[rel="preload"]')?.remove();
+  });
+
   it('leaves anything without display widths alone (a video, an outside address, none)', () => {
     for (const url of ['/media/clip.mp4', 'https://example.com/media/photo.png', null]) {
       preloadMediaImage(url, IMAGE_SIZES.detailCover);

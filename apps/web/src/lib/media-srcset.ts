@@ -38,6 +38,11 @@ export const IMAGE_SIZES = {
 export function preloadMediaImage(src: string | null | undefined, sizes: string): void {
   const srcSet = mediaSrcSet(src);
   if (!src || !srcSet || typeof document === 'undefined') return;
+  // Already asked for (public/tg-boot.js preloads a quest's cover when it starts the quest's request).
+  const asked = Array.from(document.head.querySelectorAll('link[rel="preload"][as="image"]')).some(
+    (l) => l.getAttribute('href') === src && l.getAttribute('imagesizes') === sizes,
+  );
+  if (asked) return;
   const link = document.createElement('link');
   const attributes = {
     rel: 'preload',

@@ -61,7 +61,14 @@ function Celebration({ day, reward }: { day: number; reward: string }) {
 }
 
 const SEEN_KEY = 'wyn.streak_seen';
-const today = () => new Date().toLocaleDateString('en-CA');
+/**
+ * The device's date as YYYY-MM-DD, by hand: a date format (toLocaleDateString) would load the date formatting data
+ * while Home renders, ~40 ms of CPU for this key (docs/performance.md, Web).
+ */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 
 type Seen = { day?: string; checkedIn?: boolean };
 /** Whether this device saw today's check-in done: the placeholder then takes the card's checked-in shape. */
