@@ -3,7 +3,7 @@ import { sendInTransaction, type PgBoss } from '../integrations/job-queue.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { outboxEvents, processedEvents } from '../db/schema/index.ts';
 import type { CommittedEvent, DomainEvent } from './domain-events.ts';
-import { EVENTS_CHANNEL, trackCommits, wireOf } from './outbox.ts';
+import { EVENTS_CHANNEL, markDispatched, trackCommits, wireOf } from './outbox.ts';
 
 /**
  * Runs once in every instance: in the one that committed right after the commit (so its next read sees the
@@ -80,14 +80,6 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
     });
   };
 
-  // Committed asynchronously (no wait for the disk): a mark lost to a crash only has the sweeper queue the event
-  // again, and every durable consumer's `processed_events` row makes the second delivery do nothing.
-  const markDispatched = async (ids: string[]) => {
-    if (ids.length > 0)
-      await db.execute(sql`with marked as (update ${outboxEvents} set dispatched_at = now()
-        where id = any(${`{${ids.join(',')}}`}::uuid[])) select set_config('synchronous_commit', 'off', true)`);
-  };
-
   // Each event reaches this instance twice (after its own commit, and through NOTIFY): handled once.
   const seen = new Set<string>();
   const runLocal = (event: CommittedEvent) => {
@@ -139,7 +131,7 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
       }
       if (queued && broadcast) dispatched.push(event.id);
     }
-    await markDispatched(dispatched);
+    await markDispatched(db, dispatched);
   };
 
   const wanted = (event: CommittedEvent) => [...durable.values()].some((consumer) => consumer.wants(event));

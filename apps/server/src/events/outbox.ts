@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outboxEvents } from '../db/schema/index.ts';
+import { uuidArray } from '../lib/uuid-array.ts';
 import type { CommittedEvent, DomainEvent } from './domain-events.ts';
 
 /**
@@ -40,13 +41,22 @@ async function publishNotices(db: DbOrTx, notices: Notice[], settled: string[] =
   // An event no durable consumer wants is delivered once it is told (its in-process consumers run here and, on
   // the NOTIFY, everywhere else), so it is marked dispatched in the same statement: no round trip of its own. If
   // the mark is lost (it commits asynchronously), the sweeper only tells the instances again, which they ignore.
-  const mark =
-    settled.length > 0
-      ? sql`with marked as (update ${outboxEvents} set dispatched_at = now()
-          where id = any(${`{${settled.join(',')}}`}::uuid[])) `
-      : sql``;
+  const mark = settled.length > 0 ? sql`${markedCte(settled)} ` : sql``;
   await db.execute(sql`${mark}select set_config('synchronous_commit', 'off', true), pg_notify(n.channel, n.payload)
     from json_to_recordset(${JSON.stringify(notices)}::json) as n(channel text, payload text)`);
+}
+
+/** `with marked as (…)`: the events' outbox rows marked dispatched, to open a statement with. */
+const markedCte = (ids: readonly string[]) =>
+  sql`with marked as (update ${outboxEvents} set dispatched_at = now() where id = any(${uuidArray(ids)}))`;
+
+/**
+ * Marks events dispatched in a statement committed asynchronously (no wait for the disk): a mark lost to a crash
+ * only has the sweeper queue the event again, and every durable consumer's `processed_events` row makes the second
+ * delivery do nothing.
+ */
+export async function markDispatched(db: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.execute(sql`${markedCte(ids)} select set_config('synchronous_commit', 'off', true)`);
 }
 
 /**

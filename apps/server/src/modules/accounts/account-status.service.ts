@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { uuidArray } from '../../lib/uuid-array.ts';
 import type { LiveEvents } from '../../integrations/live-events.ts';
 
 /** How long an instance trusts what it last read: a disabled account is refused within this, at the latest. */
@@ -42,7 +43,7 @@ export function createAccountStatus(db: DbOrTx, live: LiveEvents, now: () => num
       const found = new Map<string, boolean>();
       for (let i = 0; i < ids.length; i += READ_BATCH) {
         const { rows } = (await db.execute(sql`select id::text as id, is_active as active from ${users}
-          where id = any(${`{${ids.slice(i, i + READ_BATCH).join(',')}}`}::uuid[])`)) as unknown as {
+          where id = any(${uuidArray(ids.slice(i, i + READ_BATCH))})`)) as unknown as {
           rows: Array<{ id: string; active: boolean }>;
         };
         for (const r of rows) found.set(r.id, r.active === true);

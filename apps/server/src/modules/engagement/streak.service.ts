@@ -45,9 +45,12 @@ type StreakRow = typeof streaks.$inferSelect;
 
 /** The W a check-in on streak day `n` (1-based) pays: the schedule repeats. */
 export function rewardForDay(cfg: StreakConfig, n: number): number {
-  const list = cfg.rewardsCents.length ? cfg.rewardsCents : [0];
+  const list = rewardSchedule(cfg);
   return list[(Math.max(1, n) - 1) % list.length]!;
 }
+
+/** The rewards of days 1, 2, … in cents, repeating (never empty); check-in reads it in SQL as `rewardForDay` does. */
+const rewardSchedule = (cfg: StreakConfig): number[] => (cfg.rewardsCents.length ? cfg.rewardsCents : [0]);
 
 export async function timezoneOf(db: DbOrTx, userId: string): Promise<string> {
   const [row] = await db
@@ -250,7 +253,7 @@ export async function checkIn(
   if (done(known?.lastDay)) throw conflict(STREAK_MSG.alreadyCheckedIn, STREAK_CODE.alreadyCheckedIn);
   const yesterday = addDays(today, -1);
   const at = now.toISOString();
-  const rewards = cfg.rewardsCents.length ? cfg.rewardsCents : [0];
+  const rewards = rewardSchedule(cfg);
   return db.transaction(async (tx) => {
     // One statement: the streak moved on (its row locked by the upsert, so two check-ins at once are decided in
     // turn, the second seeing the first's day), the day's row with that day's reward (`rewardForDay` in SQL), and
