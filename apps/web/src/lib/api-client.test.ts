@@ -93,6 +93,27 @@ function setup(handler: Handler, session = memorySession({ token: 'old', refresh
 const auth = (init: { headers: Record<string, string> }) => init.headers.Authorization;
 
 describe('api client basics', () => {
+  it('starts each request only when startTask lets it (a task of its own in the browser)', async () => {
+    const fetch = vi.fn(async () => json({ ok: true }));
+    let release!: () => void;
+    const startTask = vi.fn(() => new Promise<void>((r) => (release = r)));
+    const client = createApiClient({
+      fetch,
+      session: memorySession({ token: 'old', refreshToken: 'r1', expiresAt: FAR }),
+      startTask,
+      now: () => NOW,
+      contractCheck: 'off',
+      locks: null,
+    });
+    const answer = client.get('club/things/');
+    await Promise.resolve();
+    expect(startTask).toHaveBeenCalledTimes(1);
+    expect(fetch).not.toHaveBeenCalled();
+    release();
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('prefixes /api/v1/, sends JSON, the bearer token and query params', async () => {
     const { client, fetch } = setup(() => json({ ok: true }));
     await expect(client.post('club/things/', { a: 1 }, { query: { page: 2, skip: undefined } })).resolves.toEqual({

@@ -108,6 +108,28 @@ export interface ApiClientOptions {
   contractCheck?: ContractCheck;
   /** Serialises refreshes across tabs (default: the Web Locks API where there is one). */
   locks?: Pick<LockManager, 'request'> | null;
+  /**
+   * Resolves when a request may start (default: in a task of its own, `scheduler.postTask`, where the browser has
+   * it; at once elsewhere). null starts it at once.
+   */
+  startTask?: (() => Promise<void>) | null;
+}
+
+type PostTask = (
+  callback: () => void,
+  options?: { priority?: 'user-blocking' | 'user-visible' | 'background' },
+) => Promise<void>;
+
+/**
+ * Each request starts in a task of its own: the queries a screen's first commit subscribes to all start in React's
+ * one passive-effects task, and their requests (the client's work and the browser's `fetch`) were about half of that
+ * task, one long task right after Home's first paint (docs/performance.md, Web: total blocking time). Where the
+ * browser has no `scheduler.postTask` (and in the unit tests) a request starts at once, as before.
+ */
+function defaultStartTask(): (() => Promise<void>) | null {
+  const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
+  const postTask = scheduler?.postTask?.bind(scheduler);
+  return postTask ? () => postTask(() => {}, { priority: 'user-visible' }) : null;
 }
 
 type RefreshOutcome = { ok: true } | { ok: false; rejected: boolean; error: ApiError };
@@ -156,6 +178,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     options.locks !== undefined ? options.locks : typeof navigator === 'undefined' ? null : (navigator.locks ?? null);
   const now = options.now ?? Date.now;
   const wait = options.sleep ?? realSleep;
+  const startTask = options.startTask !== undefined ? options.startTask : defaultStartTask();
   let onSessionExpired = options.onSessionExpired ?? (() => {});
   const onError = options.onError ?? ((message: string) => notify.error(message));
 
@@ -376,6 +399,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const url = buildUrl(path, opts.query);
     const method = opts.method ?? 'GET';
     const retry = opts.retry ?? method === 'GET';
+    if (startTask) await startTask();
     try {
       return await withRetry(() => attempt<T>(path, url, opts, sender), {
         attempts: retry ? 3 : 1,

@@ -1,3 +1,4 @@
+import { groupDigits } from '@wyn/contract';
 import { describe, expect, it } from 'vitest';
 import { formatBadgeCount, formatPoints, formatRelativeTime, initialOf, isAppPath, isHttpUrl } from './format';
 
@@ -13,6 +14,30 @@ describe('formatPoints', () => {
     expect(formatPoints(null)).toBe('0 W');
     expect(formatPoints(undefined)).toBe('0 W');
     expect(formatPoints('abc')).toBe('0 W');
+  });
+});
+
+describe('groupDigits', () => {
+  it('writes what toLocaleString("en-US") writes, without a number format', () => {
+    const numbers = [
+      0,
+      -0,
+      7,
+      -7,
+      999,
+      1000,
+      -1000,
+      12345,
+      999999,
+      1000000,
+      -987654321,
+      Number.MAX_SAFE_INTEGER,
+      1e21,
+      2.5,
+    ];
+    for (let digits = 1; digits <= 16; digits++)
+      numbers.push(Math.trunc(10 ** digits * 0.7315), -Math.trunc(10 ** digits * 0.4429));
+    for (const n of numbers) expect(groupDigits(n), String(n)).toBe(n.toLocaleString('en-US'));
   });
 });
 
