@@ -25,4 +25,4 @@ RUN useradd --system --home /app wyn && mkdir -p /app/data && chown wyn /app/dat
 USER wyn
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=8", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "--wasm-lazy-compilation", "apps/server/dist/main.js"]

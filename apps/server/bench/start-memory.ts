@@ -17,7 +17,8 @@ export function rssOf(pid: number): number {
   return Number(line?.replace(/\D+/g, '') ?? 0) * 1024;
 }
 
-type Start = { healthyMs: number; idleRss: number };
+/** Time to a healthy answer, and resident memory at each of the sample times after it. */
+type Start = { healthyMs: number; rss: number[] };
 
 /** A port nobody listens on now (another bench may hold BENCH_PORT): a healthy answer is then this server's. */
 function freePort(): Promise<number> {
@@ -31,8 +32,8 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the production bundle, times it to a healthy /healthz, waits `idleMs`, reads its memory, stops it. */
-async function startOnce(env: Record<string, string>, idleMs: number): Promise<Start> {
+/** Starts the production bundle, times it to a healthy /healthz, reads its memory `sampleMs` after that, stops it. */
+async function startOnce(env: Record<string, string>, sampleMs: number[]): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, SERVER_BUNDLE], {
@@ -50,10 +51,14 @@ async function startOnce(env: Record<string, string>, idleMs: number): Promise<S
       if (performance.now() - started > 120_000) throw new Error('server did not start in 120 s');
       await new Promise((r) => setTimeout(r, 20));
     }
-    const healthyMs = performance.now() - started;
-    await new Promise((r) => setTimeout(r, idleMs));
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    return { healthyMs, idleRss: rssOf(child.pid!) };
+    const healthy = performance.now();
+    const rss: number[] = [];
+    for (const at of sampleMs) {
+      await new Promise((r) => setTimeout(r, Math.max(0, healthy + at - performance.now())));
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      rss.push(rssOf(child.pid!));
+    }
+    return { healthyMs: healthy - started, rss };
   } finally {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
@@ -62,11 +67,31 @@ async function startOnce(env: Record<string, string>, idleMs: number): Promise<S
   }
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** `runs` starts of the same server one after the other: the median start, and the median memory at each sample. */
+async function startsOf(env: Record<string, string>, runs: number, sampleMs: number[]): Promise<Start> {
+  const all: Start[] = [];
+  for (let i = 0; i < runs; i++) all.push(await startOnce(env, sampleMs));
+  return {
+    healthyMs: median(all.map((s) => s.healthyMs)),
+    rss: sampleMs.map((_, i) => median(all.map((s) => s.rss[i]!))),
+  };
+}
+
+/**
+ * When memory is read after a start. 8 s: what the server holds just after starting, its start-up garbage still in
+ * the heap. 30 s: idle, after V8's first idle collection (about 10 s into the process) has given that back; the
+ * budget is judged there (decision 0016 addendum).
+ */
+const JUST_STARTED_MS = 8_000;
+const SETTLED_MS = 30_000;
+
 /**
  * Start and memory (docs/performance.md): the production bundle on a seeded PostgreSQL database and on a seeded
- * PGlite data directory (the first start seeds, the second is measured), and on an empty data directory.
+ * PGlite data directory (the first start seeds, the next ones are measured), and on an empty data directory.
  */
-export async function startAndMemory(table: ResultTable, idleMs = 8000) {
+export async function startAndMemory(table: ResultTable, runs = 3) {
   const secret = { JWT_SECRET: randomBytes(32).toString('hex') };
   const dbName = `wyn_bench_start_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -81,23 +106,25 @@ export async function startAndMemory(table: ResultTable, idleMs = 8000) {
     return d;
   };
   try {
+    const samples = [JUST_STARTED_MS, SETTLED_MS];
     const pgEnv = { ...secret, DATABASE_URL: url.toString(), DATA_DIR: dir() };
-    await startOnce(pgEnv, 0);
-    const onPg = await startOnce(pgEnv, idleMs);
+    await startOnce(pgEnv, []);
+    const onPg = await startsOf(pgEnv, runs, samples);
     const pgliteEnv = { ...secret, DATA_DIR: dir() };
-    const empty = await startOnce(pgliteEnv, idleMs);
-    const onPglite = await startOnce(pgliteEnv, idleMs);
+    const empty = await startOnce(pgliteEnv, [JUST_STARTED_MS]);
+    const onPglite = await startsOf(pgliteEnv, runs, samples);
     const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
+    const of = `median of ${runs}`;
     table.add({
       section: 'start',
-      figure: 'PostgreSQL, seeded: start to healthy',
+      figure: `PostgreSQL, seeded: start to healthy (${of})`,
       value: s(onPg.healthyMs),
       budget: '≤ 1 s',
       pass: onPg.healthyMs <= 1000,
     });
     table.add({
       section: 'start',
-      figure: 'PGlite, seeded data directory: start to healthy',
+      figure: `PGlite, seeded data directory: start to healthy (${of})`,
       value: s(onPglite.healthyMs),
       budget: '≤ 2 s',
       pass: onPglite.healthyMs <= 2000,
@@ -109,24 +136,28 @@ export async function startAndMemory(table: ResultTable, idleMs = 8000) {
       budget: '—',
       pass: null,
     });
+    const memory = (name: string, start: Start, budgetMb: number) => {
+      table.add({
+        section: 'memory',
+        figure: `${name}: RSS 8 s after healthy (${of})`,
+        value: mb(start.rss[0]!),
+        budget: '—',
+        pass: null,
+      });
+      table.add({
+        section: 'memory',
+        figure: `${name}: idle RSS, 30 s after healthy (${of})`,
+        value: mb(start.rss[1]!),
+        budget: `≤ ${budgetMb} MB`,
+        pass: start.rss[1]! <= budgetMb * 2 ** 20,
+      });
+    };
+    memory('PostgreSQL', onPg, 120);
+    memory('PGlite', onPglite, 250);
     table.add({
       section: 'memory',
-      figure: 'PostgreSQL: idle RSS',
-      value: mb(onPg.idleRss),
-      budget: '≤ 120 MB',
-      pass: onPg.idleRss <= 120 * 2 ** 20,
-    });
-    table.add({
-      section: 'memory',
-      figure: 'PGlite: idle RSS',
-      value: mb(onPglite.idleRss),
-      budget: '≤ 250 MB',
-      pass: onPglite.idleRss <= 250 * 2 ** 20,
-    });
-    table.add({
-      section: 'memory',
-      figure: 'PGlite, empty data directory: RSS after start',
-      value: mb(empty.idleRss),
+      figure: 'PGlite, empty data directory: RSS 8 s after start',
+      value: mb(empty.rss[0]!),
       budget: '—',
       pass: null,
     });
