@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, IDEMPOTENCY_MSG } from '@wyn/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -43,11 +43,31 @@ function requestHash(method: string, path: string, body: unknown): string {
     .digest('hex');
 }
 
-function errorOutcome(err: AppError): Outcome {
+/** A refusal's answer, as the key keeps it and the error handler would send it. */
+export function errorOutcome(err: AppError): Outcome {
   return {
     status: err.statusCode,
     body: { detail: err.detail, code: err.code, ...(err.errors ? { errors: err.errors } : {}) },
   };
+}
+
+/**
+ * Keeps `outcome` as the key's answer in one statement, only when `when` (a SQL condition) holds and the key is new;
+ * true when it was kept.
+ */
+export type KeepRefusal = (outcome: Outcome, when: SQL) => Promise<boolean>;
+
+/** `refuseEarly`'s answer, a thrown refusal (an AppError below 500) taken as one. */
+async function refusedEarly(
+  refuseEarly: ((keep: KeepRefusal | undefined) => Promise<Outcome | undefined>) | undefined,
+  keep: KeepRefusal | undefined,
+): Promise<Outcome | undefined> {
+  try {
+    return await refuseEarly?.(keep);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+    return errorOutcome(err);
+  }
 }
 
 /**
@@ -61,26 +81,22 @@ function errorOutcome(err: AppError): Outcome {
  * `refuseEarly` decides the refusals that need no transaction (a read, no lock) before any is opened: it returns
  * (or throws, as an AppError below 500) the refusal's answer, or nothing to go on. A refusal is kept as the key's
  * answer by one insert; when the key is taken already, the usual path replays its answer (or refuses another body).
+ * Under a key, `refuseEarly` is handed `keep`: a refusal it can state as a condition in SQL is decided and kept in
+ * that one statement (a flash sale's "out of stock", issue #17), with no read before it.
  */
 export async function withIdempotency(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   run: (tx: DbOrTx) => Promise<Effect>,
-  opts: { fingerprint?: unknown; refuseEarly?: () => Promise<Outcome | undefined> } = {},
+  opts: { fingerprint?: unknown; refuseEarly?: (keep: KeepRefusal | undefined) => Promise<Outcome | undefined> } = {},
 ) {
   const header = request.headers['idempotency-key'];
   const key = typeof header === 'string' ? header.trim() : undefined;
   if (key && key.length > 200) throw badRequest(IDEMPOTENCY_MSG.keyTooLong);
-  let early: Outcome | undefined;
-  try {
-    early = await opts.refuseEarly?.();
-  } catch (err) {
-    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-    early = errorOutcome(err);
-  }
-  if (early && !key) return reply.status(early.status).send(early.body);
   if (!key) {
+    const early = await refusedEarly(opts.refuseEarly, undefined);
+    if (early) return reply.status(early.status).send(early.body);
     const effect = await run(db);
     const final = effect.afterCommit ? await effect.afterCommit((fn) => db.transaction(fn)) : effect;
     return reply.status(final.status).send(final.body);
@@ -89,6 +105,20 @@ export async function withIdempotency(
   const method = request.method;
   const path = request.url.split('?')[0] ?? request.url;
   const hash = requestHash(method, path, 'fingerprint' in opts ? opts.fingerprint : request.body);
+  let keptEarly: Outcome | undefined;
+  const keep: KeepRefusal = async (outcome, when) => {
+    const { rows } = (await db.execute(sql`insert into ${idempotencyRecords}
+        (user_id, key, method, path, request_hash, status_code, response_body)
+      select ${userId}::uuid, ${key}, ${method}, ${path}, ${hash}, ${outcome.status}::int,
+        ${JSON.stringify(outcome.body)}::jsonb
+      where ${when}
+      on conflict do nothing
+      returning id`)) as unknown as { rows: unknown[] };
+    if (rows.length > 0) keptEarly = outcome;
+    return rows.length > 0;
+  };
+  const early = await refusedEarly(opts.refuseEarly, keep);
+  if (early && keptEarly === early) return reply.status(early.status).send(early.body);
   const scope = and(
     eq(idempotencyRecords.userId, userId),
     eq(idempotencyRecords.method, method),

@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { displayName } from '../../lib/display-name.ts';
 import type { TelegramBot } from '../../integrations/telegram-bot.ts';
 import type { Effect, Outcome } from '../../lib/idempotent-effect.ts';
+import { errorOutcome, type KeepRefusal } from '../../lib/idempotency.ts';
 import type { PrivateMediaLinks } from '../../lib/private-media-links.ts';
 import { perkDetail, perkDetailSelect, toPerkDetail, type PerkDetailRow } from './perks-read.service.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
@@ -19,6 +20,9 @@ import { xpLevel } from '../engagement/xp.service.ts';
 
 /** Redeeming a perk: the charge in one transaction, then the single-use invite link after the commit. */
 
+const alreadyRedeemed = () => conflict(PERK_MSG.alreadyRedeemed, PerkErrorCode.alreadyRedeemed);
+const outOfStock = () => perkError(409, PerkErrorCode.outOfStock, PERK_MSG.outOfStock);
+
 /** Why an active-looking perk cannot be redeemed now (shared by the pre-check and the in-transaction recheck). */
 function refusal(p: PerkRow, now: Date): AppError | null {
   // Hidden by staff: no new redemptions (the creator cannot redeem their own anyway).
@@ -26,12 +30,9 @@ function refusal(p: PerkRow, now: Date): AppError | null {
   if (p.status !== 'active') return perkError(400, PerkErrorCode.inactive, PERK_MSG.notActive(p.status));
   if (p.deadline && p.deadline.getTime() <= now.getTime())
     return perkError(400, PerkErrorCode.expired, PERK_MSG.expired);
-  if (p.maxParticipants !== null && p.purchasedCount >= p.maxParticipants)
-    return perkError(409, PerkErrorCode.outOfStock, PERK_MSG.outOfStock);
+  if (p.maxParticipants !== null && p.purchasedCount >= p.maxParticipants) return outOfStock();
   return null;
 }
-
-const alreadyRedeemed = () => conflict(PERK_MSG.alreadyRedeemed, PerkErrorCode.alreadyRedeemed);
 
 /** 409 `price_changed`: the member agreed to another price than the perk's current one; nothing is charged. */
 export class PriceChangedError extends AppError {
@@ -258,21 +259,67 @@ const priceChanged = (err: PriceChangedError): Outcome => ({
 });
 
 /**
+ * Perks this process found out of stock a moment ago, until when (ms). A hint, never trusted: under an
+ * Idempotency-Key the next attempt at such a perk is first tried as one statement that decides "out of stock" in
+ * SQL and keeps it as the key's answer (`soldOutCondition`); when that does not hold, the usual read follows.
+ */
+const soldOutUntil = new Map<string, number>();
+const SOLD_OUT_HINT_MS = 10_000;
+const SOLD_OUT_HINTS_MAX = 1_000;
+
+function markSoldOut(perkId: string, nowMs: number): void {
+  if (soldOutUntil.size >= SOLD_OUT_HINTS_MAX) soldOutUntil.clear();
+  soldOutUntil.set(perkId, nowMs + SOLD_OUT_HINT_MS);
+}
+
+function seenSoldOut(perkId: string, nowMs: number): boolean {
+  const until = soldOutUntil.get(perkId);
+  if (until === undefined) return false;
+  if (until > nowMs) return true;
+  soldOutUntil.delete(perkId);
+  return false;
+}
+
+/**
+ * "Out of stock" exactly as `readForRedeem` decides it, in SQL: the perk is there and open to this member, no refusal
+ * that `readForRedeem` puts first applies (not found or hidden, the creator, a changed price, already redeemed,
+ * closed, past its deadline), and its stock is taken.
+ */
+function soldOutCondition(perkId: string, userId: string, now: Date, expectedCostCents: number | undefined) {
+  return sql`exists (select 1 from ${perks} p
+    where p.id = ${perkId}::uuid and p.status = 'active' and not p.is_hidden and not p.hidden_by_staff
+      and p.creator_id is distinct from ${userId}::uuid
+      and (${expectedCostCents ?? null}::bigint is null or p.cost_amount = ${expectedCostCents ?? null}::bigint)
+      and (p.deadline is null or p.deadline > ${now.toISOString()}::timestamptz)
+      and p.max_participants is not null and p.purchased_count >= p.max_participants
+      and not exists (select 1 from ${perkRedemptions} r where r.perk_id = p.id and r.user_id = ${userId}::uuid))`;
+}
+
+/**
  * The redeem's refusals decided before its transaction, from `readForRedeem` (no lock, no transaction): in a flash
  * sale most attempts are refused (out of stock), and each then costs one read (and, under an Idempotency-Key,
- * one insert of its answer) instead of a transaction queued behind the perk's row. Returns the refusal's answer
- * (a changed price: 409 with the current one) or throws it; otherwise the read, which the redemption starts from.
+ * one insert of its answer) instead of a transaction queued behind the perk's row. Once this process has seen the
+ * perk out of stock, an attempt under a key is first decided and kept in one statement (`keep`). Returns the
+ * refusal's answer (a changed price: 409 with the current one) or throws it; otherwise the read, which the
+ * redemption starts from.
  */
 export async function refuseRedeemEarly(
   db: DbOrTx,
   perkId: string,
   userId: string,
-  opts: { now: Date; expectedCostCents?: number | undefined },
+  opts: { now: Date; expectedCostCents?: number | undefined; keep?: KeepRefusal | undefined },
 ): Promise<{ refusal?: Outcome; read?: RedeemRead }> {
+  const nowMs = opts.now.getTime();
+  if (opts.keep && seenSoldOut(perkId, nowMs)) {
+    const refusal = errorOutcome(outOfStock());
+    if (await opts.keep(refusal, soldOutCondition(perkId, userId, opts.now, opts.expectedCostCents)))
+      return { refusal };
+  }
   try {
     return { read: await readForRedeem(db, perkId, userId, opts.now, opts.expectedCostCents) };
   } catch (err) {
     if (err instanceof PriceChangedError) return { refusal: priceChanged(err) };
+    if (err instanceof AppError && err.code === PerkErrorCode.outOfStock) markSoldOut(perkId, nowMs);
     throw err;
   }
 }
@@ -289,8 +336,8 @@ export function perkRedemption(
 ) {
   let read: RedeemRead | undefined;
   return {
-    refuseEarly: async (): Promise<Outcome | undefined> => {
-      const early = await refuseRedeemEarly(db, perkId, userId, opts);
+    refuseEarly: async (keep: KeepRefusal | undefined): Promise<Outcome | undefined> => {
+      const early = await refuseRedeemEarly(db, perkId, userId, { ...opts, keep });
       read = early.read;
       return early.refusal;
     },
