@@ -83,8 +83,54 @@ function precompress(): Plugin {
   };
 }
 
+/** The lazy modules a signed-in launch straight into a quest's page needs before its cover (its LCP) can paint. */
+const QUEST_LAUNCH_MODULES = [/[\\/]src[\\/]features[\\/]quests[\\/]pages[\\/]quest-page\.tsx$/];
+
+/**
+ * Names those modules' lazy chunks and the chunks they import statically (not the entry's) in index.html, as
+ * `<meta name="wyn-quest-chunks" content="/assets/a.js /assets/b.js">`, before tg-boot.js. On a signed-in launch
+ * straight into a quest's page, tg-boot.js adds a `<link rel="modulepreload">` for each, so they download beside
+ * the entry instead of after the entry has been downloaded and run (the page's cover, its LCP, waits for them;
+ * docs/performance.md, Web). Other pages load none of them: they are not part of the initial JS.
+ */
+function questChunkHints(): Plugin {
+  let base = '/';
+  return {
+    name: 'wyn:quest-chunk-hints',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          const chunk = byName.get(fileName);
+          if (!chunk || chunk.isEntry || files.includes(fileName)) return;
+          files.push(fileName);
+          chunk.imports.forEach(visit);
+        };
+        for (const module of QUEST_LAUNCH_MODULES) {
+          const chunk = chunks.find((c) => c.facadeModuleId && module.test(c.facadeModuleId));
+          if (!chunk) throw new Error(`wyn:quest-chunk-hints: no chunk for ${module}`);
+          visit(chunk.fileName);
+        }
+        const boot = '<script src="/tg-boot.js"></script>';
+        if (!html.includes(boot)) throw new Error('wyn:quest-chunk-hints: no tg-boot.js script in index.html');
+        const meta = `<meta name="wyn-quest-chunks" content="${files.map((f) => base + f).join(' ')}" />`;
+        return html.replace(boot, `${meta}\n    ${boot}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), contractHasNoSideEffects(), precompress()],
+  plugins: [react(), tailwindcss(), contractHasNoSideEffects(), questChunkHints(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -45,6 +45,33 @@
     // A failure is the app's to see (it sends its own request then), never an unhandled rejection here.
     response.catch(function () {});
     if (!quest) return;
+    // What the signed-in shell asks for at start (src/app/router.tsx, preloadRoute), beside the quest: otherwise
+    // these start only once the entry has run, and the cover's paint waits for them. The app's settings are public
+    // (the client sends them without the token).
+    var at = Date.now();
+    window.__wynBootShell = [
+      ['/api/v1/bot/current-user/', token],
+      ['/api/v1/bot/config/', null],
+      ['/api/v1/club/profiles/me/', token],
+      ['/api/v1/club/user-settings/', token],
+    ].map(function (r) {
+      var headers = { Accept: 'application/json' };
+      if (r[1]) headers.Authorization = 'Bearer ' + r[1];
+      var sent = window.fetch(r[0], { method: 'GET', headers: headers, credentials: 'same-origin' });
+      sent.catch(function () {});
+      return { url: r[0], token: r[1], at: at, response: sent };
+    });
+    // The quest page's lazy files (named by the build in index.html, vite.config.ts questChunkHints) start
+    // downloading now, beside the entry, not once the entry has run and asks for them.
+    var chunks = document.querySelector('meta[name="wyn-quest-chunks"]');
+    (chunks ? chunks.getAttribute('content') || '' : '').split(' ').forEach(function (href) {
+      if (!/^\/[\w./-]+\.js$/.test(href)) return;
+      var hint = document.createElement('link');
+      hint.setAttribute('rel', 'modulepreload');
+      hint.setAttribute('crossorigin', '');
+      hint.setAttribute('href', href);
+      document.head.appendChild(hint);
+    });
     response
       .then(function (res) {
         return res.ok ? res.clone().json() : null;

@@ -222,7 +222,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       };
       if (body !== undefined) init.body = body;
       // The launch page's request, when the boot script has already sent this one (lib/boot-prefetch.ts).
-      const early = body === undefined && !opts.headers ? takeBootResponse(url, method, token) : null;
+      const sentWith = opts.auth !== false ? token : null;
+      const early = body === undefined && !opts.headers ? takeBootResponse(url, method, sentWith) : null;
       if (early) {
         try {
           return await untilAborted(early, controller.signal);

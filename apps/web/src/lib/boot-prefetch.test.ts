@@ -38,6 +38,7 @@ function client(fetch: typeof globalThis.fetch, token = 'tok') {
 
 afterEach(() => {
   delete window.__wynBoot;
+  delete window.__wynBootShell;
   localStorage.clear();
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');
@@ -123,7 +124,8 @@ describe('tg-boot.js starts the launch request', () => {
     vi.stubGlobal('fetch', fetch);
     window.history.replaceState(null, '', `/quest/${QUEST_ID}`);
     runBoot();
-    expect(fetch).toHaveBeenCalledTimes(1);
+    // The quest first, then the shell's requests (below).
+    expect(fetch).toHaveBeenCalledTimes(5);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(QUEST_URL);
     expect(init.method).toBe('GET');
@@ -163,5 +165,74 @@ describe('tg-boot.js starts the launch request', () => {
     }
     expect(fetch).not.toHaveBeenCalled();
     expect(window.__wynBoot).toBeUndefined();
+  });
+});
+
+describe("tg-boot.js on a quest's page: the shell's requests and the page's files", () => {
+  afterEach(() => {
+    delete window.__wynBootShell;
+    document.head
+      .querySelectorAll('link[rel="modulepreload"], meta[name="wyn-quest-chunks"]')
+      .forEach((l) => l.remove());
+  });
+
+  it("sends the signed-in shell's requests beside the quest, each taken once by the client as it would send it", async () => {
+    localStorage.setItem('wyn.token', 'tok');
+    const fetch = vi.fn(async (url: string) => json({ from: 'boot', url }));
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', `/quest/${QUEST_ID}`);
+    runBoot();
+    const sent = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(sent.map((c) => c[0])).toEqual([
+      QUEST_URL,
+      '/api/v1/bot/current-user/',
+      '/api/v1/bot/config/',
+      '/api/v1/club/profiles/me/',
+      '/api/v1/club/user-settings/',
+    ]);
+    // The app's settings are a public route: sent without the token, as the client sends them.
+    expect(sent[2]![1].headers).toEqual({ Accept: 'application/json' });
+    expect(sent[1]![1].headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok' });
+
+    expect(takeBootResponse('/api/v1/bot/config/', 'GET', 'tok')).toBeNull();
+    expect(takeBootResponse('/api/v1/bot/current-user/', 'GET', 'other')).toBeNull();
+    const me = takeBootResponse('/api/v1/bot/current-user/', 'GET', 'tok');
+    expect(await (await me!).json()).toEqual({ from: 'boot', url: '/api/v1/bot/current-user/' });
+    expect(takeBootResponse('/api/v1/bot/current-user/', 'GET', 'tok')).toBeNull();
+    expect(takeBootResponse('/api/v1/bot/config/', 'GET', null)).not.toBeNull();
+    // Stale ones are dropped.
+    expect(
+      takeBootResponse('/api/v1/club/profiles/me/', 'GET', 'tok', Date.now() + BOOT_REQUEST_MAX_AGE_MS + 1),
+    ).toBeNull();
+    expect(window.__wynBootShell).toBeUndefined();
+  });
+
+  it("the API client takes the shell's public request without the token", async () => {
+    window.__wynBootShell = [
+      { url: '/api/v1/bot/config/', token: null, at: Date.now(), response: Promise.resolve(json({ from: 'boot' })) },
+    ];
+    const fetch = vi.fn(async () => json({ from: 'network' }));
+    await expect(client(fetch).get('/api/v1/bot/config/', { auth: false })).resolves.toEqual({ from: 'boot' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('preloads the files the build names for the quest page, and none elsewhere', () => {
+    localStorage.setItem('wyn.token', 'tok');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({})),
+    );
+    const meta = document.createElement('meta');
+    meta.setAttribute('name', 'wyn-quest-chunks');
+    meta.setAttribute('content', '/assets/quest-page-a1.js /assets/shared-b2.js javascript:x');
+    document.head.appendChild(meta);
+    window.history.replaceState(null, '', '/wallet');
+    runBoot();
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    window.history.replaceState(null, '', `/quest/${QUEST_ID}`);
+    runBoot();
+    const links = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/assets/quest-page-a1.js', '/assets/shared-b2.js']);
+    expect(links.every((l) => l.getAttribute('crossorigin') === '')).toBe(true);
   });
 });

@@ -9,8 +9,8 @@
 export interface BootRequest {
   /** The address as the API client builds it (`/api/v1/…`). */
   url: string;
-  /** The access token it was sent with. */
-  token: string;
+  /** The access token it was sent with (null: sent without one, as the client sends a public route). */
+  token: string | null;
   /** When it was sent (ms since the epoch). */
   at: number;
   response: Promise<Response>;
@@ -19,6 +19,12 @@ export interface BootRequest {
 declare global {
   interface Window {
     __wynBoot?: BootRequest;
+    /**
+     * On a quest's page, what the signed-in shell asks for at start (the member, the app's settings, the profile,
+     * the member's settings), sent beside the quest: their answers are in before the page renders, and the cover
+     * does not wait on requests the entry would start only once it has run.
+     */
+    __wynBootShell?: BootRequest[];
   }
 }
 
@@ -27,7 +33,8 @@ export const BOOT_REQUEST_MAX_AGE_MS = 15_000;
 
 /**
  * The boot script's response for this GET, or null: taken once (the entry is removed), for the same address and
- * token, within BOOT_REQUEST_MAX_AGE_MS of the launch. A stale entry is dropped.
+ * token (`token` is what the request is sent with: null for a public route), within BOOT_REQUEST_MAX_AGE_MS of the
+ * launch. A stale entry is dropped. The launch page's own request needs a token.
  */
 export function takeBootResponse(
   url: string,
@@ -36,13 +43,23 @@ export function takeBootResponse(
   now: number = Date.now(),
 ): Promise<Response> | null {
   if (typeof window === 'undefined') return null;
+  const fresh = (b: BootRequest) => now - b.at >= 0 && now - b.at <= BOOT_REQUEST_MAX_AGE_MS;
   const boot = window.__wynBoot;
-  if (!boot) return null;
-  if (!(now - boot.at >= 0 && now - boot.at <= BOOT_REQUEST_MAX_AGE_MS)) {
+  if (boot && !fresh(boot)) delete window.__wynBoot;
+  else if (boot && method === 'GET' && token && boot.url === url && boot.token === token) {
     delete window.__wynBoot;
+    return boot.response;
+  }
+  const shell = window.__wynBootShell;
+  if (!shell) return null;
+  if (!shell.every(fresh)) {
+    delete window.__wynBootShell;
     return null;
   }
-  if (method !== 'GET' || !token || boot.url !== url || boot.token !== token) return null;
-  delete window.__wynBoot;
-  return boot.response;
+  // The shell's requests: the same address, sent with the same token or, for a public route, both without one.
+  const i = method === 'GET' ? shell.findIndex((b) => b.url === url && b.token === token) : -1;
+  if (i < 0) return null;
+  const [taken] = shell.splice(i, 1);
+  if (!shell.length) delete window.__wynBootShell;
+  return taken!.response;
 }
