@@ -54,8 +54,13 @@ describe.each<ViewportName>(['phone', 'desktop'])('quest like and share at %s si
     await screenshot(page, `${viewport}-quest-liked-shared`);
 
     await page.reload();
+    // The heart changes at once (optimistic); the server is read once its answer to the toggle has come back.
+    const toggled = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/tasks/${questId}/like/`),
+    );
     await page.getByRole('button', { name: 'Like, 1 like' }).click();
     await page.getByRole('button', { name: 'Like, 0 likes' }).waitFor();
+    expect((await toggled).status()).toBe(200);
     const detail = await api<{ likes_count: number; is_liked: boolean; shares_count: number }>(
       `club/tasks/${questId}/`,
       { token: fan.access },
