@@ -118,30 +118,15 @@ export async function withIdempotency(
     return rows.length > 0;
   };
   const early = await refusedEarly(opts.refuseEarly, keep);
-  if (early && keptEarly === early) return reply.status(early.status).send(early.body);
+  // Kept already by `refuseEarly`, or kept now; when the key is taken, the usual path below replays its answer.
+  if (early && (keptEarly === early || (await keep(early, sql`true`))))
+    return reply.status(early.status).send(early.body);
   const scope = and(
     eq(idempotencyRecords.userId, userId),
     eq(idempotencyRecords.method, method),
     eq(idempotencyRecords.path, path),
     eq(idempotencyRecords.key, key),
   );
-
-  if (early) {
-    const [kept] = await db
-      .insert(idempotencyRecords)
-      .values({
-        userId,
-        key,
-        method,
-        path,
-        requestHash: hash,
-        statusCode: early.status,
-        responseBody: early.body,
-      })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyRecords.id });
-    if (kept) return reply.status(early.status).send(early.body);
-  }
 
   const result = await db.transaction(async (tx) => {
     const [claimed] = await tx

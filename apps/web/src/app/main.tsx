@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 import { authSession } from '@/lib/session';
 import { endSession } from '@/lib/session-end';
 import { initTelegram } from '@/lib/telegram';
+import { browserPostTask } from '@/lib/post-task';
 import { AppProvider } from './provider';
 import { AppRouter, preloadRoute } from './router';
 import { applyInitialTheme, notifyTelegramThemeChanged } from './theme';
@@ -17,9 +18,8 @@ import { applyInitialTheme, notifyTelegramThemeChanged } from './theme';
  * of their own after it.
  */
 function inOwnTask(work: () => void) {
-  const scheduler = (globalThis as { scheduler?: { postTask?: (cb: () => void, o?: object) => Promise<void> } })
-    .scheduler;
-  if (scheduler?.postTask) void scheduler.postTask(work, { priority: 'user-blocking' });
+  const postTask = browserPostTask();
+  if (postTask) void postTask(work, { priority: 'user-blocking' });
   else setTimeout(work, 0);
 }
 

@@ -12,6 +12,7 @@ import type { EndpointName, Endpoints } from '@wyn/contract/endpoints';
 import { API_BASE } from '@/config/paths';
 import { ApiError } from './api-error';
 import { takeBootResponse } from './boot-prefetch';
+import { browserPostTask } from './post-task';
 import {
   checkResponse,
   defaultContractCheck,
@@ -115,11 +116,6 @@ export interface ApiClientOptions {
   startTask?: (() => Promise<void>) | null;
 }
 
-type PostTask = (
-  callback: () => void,
-  options?: { priority?: 'user-blocking' | 'user-visible' | 'background' },
-) => Promise<void>;
-
 /**
  * Each request starts in a task of its own: the queries a screen's first commit subscribes to all start in React's
  * one passive-effects task, and their requests (the client's work and the browser's `fetch`) were about half of that
@@ -127,8 +123,7 @@ type PostTask = (
  * browser has no `scheduler.postTask` (and in the unit tests) a request starts at once, as before.
  */
 function defaultStartTask(): (() => Promise<void>) | null {
-  const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
-  const postTask = scheduler?.postTask?.bind(scheduler);
+  const postTask = browserPostTask();
   return postTask ? () => postTask(() => {}, { priority: 'user-visible' }) : null;
 }
 

@@ -44,20 +44,19 @@ export function takeBootResponse(
 ): Promise<Response> | null {
   if (typeof window === 'undefined') return null;
   const fresh = (b: BootRequest) => now - b.at >= 0 && now - b.at <= BOOT_REQUEST_MAX_AGE_MS;
+  // Stale answers are dropped whatever is asked.
+  if (window.__wynBoot && !fresh(window.__wynBoot)) delete window.__wynBoot;
+  if (window.__wynBootShell && !window.__wynBootShell.every(fresh)) delete window.__wynBootShell;
+  if (method !== 'GET') return null;
+  // The same address, sent with the same token or, for a public route, both without one.
+  const matches = (b: BootRequest) => b.url === url && b.token === token;
   const boot = window.__wynBoot;
-  if (boot && !fresh(boot)) delete window.__wynBoot;
-  else if (boot && method === 'GET' && token && boot.url === url && boot.token === token) {
+  if (boot && token && matches(boot)) {
     delete window.__wynBoot;
     return boot.response;
   }
-  const shell = window.__wynBootShell;
-  if (!shell) return null;
-  if (!shell.every(fresh)) {
-    delete window.__wynBootShell;
-    return null;
-  }
-  // The shell's requests: the same address, sent with the same token or, for a public route, both without one.
-  const i = method === 'GET' ? shell.findIndex((b) => b.url === url && b.token === token) : -1;
+  const shell = window.__wynBootShell ?? [];
+  const i = shell.findIndex(matches);
   if (i < 0) return null;
   const [taken] = shell.splice(i, 1);
   if (!shell.length) delete window.__wynBootShell;

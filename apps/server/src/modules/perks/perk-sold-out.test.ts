@@ -24,20 +24,15 @@ describe('redeeming a sold-out perk under an Idempotency-Key', () => {
   const { post, patch } = clubRequests(() => t.app);
   const redeem = (m: Member, key: string, body: object = {}) =>
     post(m, `/perks/${perkId}/redeem/`, body, { 'idempotency-key': key });
-  const keptAnswer = async (m: Member, key: string) => {
-    const rows = await t.db
+  const keptAnswer = (m: Member, key: string) =>
+    t.db
       .select({ status: idempotencyRecords.statusCode, body: idempotencyRecords.responseBody })
       .from(idempotencyRecords)
       .where(and(eq(idempotencyRecords.userId, m.user.id), eq(idempotencyRecords.key, key)));
-    return rows;
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    creator = await createMember(t);
-    first = await createMember(t);
+  /** A 10 W discount code with one left. */
+  const createOneLeft = async (title: string) => {
     const created = await post(creator, '/perks/', {
-      title: 'One left',
+      title,
       description: 'Only one of these is available.',
       cost_amount: '10',
       perk_type: 'discount_code',
@@ -45,7 +40,14 @@ describe('redeeming a sold-out perk under an Idempotency-Key', () => {
       max_participants: 1,
     });
     expect(created.statusCode, created.body).toBe(201);
-    perkId = created.json().id;
+    return created.json().id as string;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    creator = await createMember(t);
+    first = await createMember(t);
+    perkId = await createOneLeft('One left');
     const bought = await redeem(first, 'first');
     expect(bought.statusCode, bought.body).toBe(200);
   });
@@ -92,15 +94,7 @@ describe('redeeming a sold-out perk under an Idempotency-Key', () => {
   });
 
   it('decides a taught sold-out attempt in the one kept statement, without reading the perk first', async () => {
-    const created = await post(creator, '/perks/', {
-      title: 'Gone at once',
-      description: 'Only one of these is available.',
-      cost_amount: '10',
-      perk_type: 'discount_code',
-      discount_code: 'GONE',
-      max_participants: 1,
-    });
-    const id = created.json().id as string;
+    const id = await createOneLeft('Gone at once');
     await post(first, `/perks/${id}/redeem/`);
     const now = new Date();
     // Taught by a refusal through the usual read.
