@@ -9,6 +9,7 @@ import { openMediaStorage } from './integrations/open-media-storage.ts';
 import { createLiveEvents } from './integrations/live-events.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createEventBus } from './events/event-bus.ts';
+import { viewCachePlugin } from './plugins/view-cache.ts';
 import { registerConsumers } from './events/consumers.ts';
 import { routeIndexPlugin } from './plugins/route-index.ts';
 import { outboxCleanupJob } from './events/outbox-cleanup.job.ts';
@@ -116,6 +117,8 @@ export async function buildApp(input: AppDeps): Promise<AppInstance> {
   const accounts = createAccountStatus(input.database.db, deps.live);
   app.addHook('onClose', async () => accounts.close());
   await app.register(authPlugin, { signer: deps.signer, accounts });
+  // After auth, so a write's caller is known when its answer leaves.
+  await app.register(viewCachePlugin);
 
   // 2. modules
   await app.register(healthRoutes, { deps });

@@ -71,6 +71,11 @@ const envSchema = z.object({
   EVENTS_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** How often, and after how long, events no process delivered are handed to the job queue. */
   EVENTS_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
+  /**
+   * How long a member's view of a quest, a perk, a search or a board is answered from memory (lib/view-cache.ts);
+   * 0 turns it off. Defaults to 1000, and to 0 under NODE_ENV=test, where tests change rows by hand.
+   */
+  HOT_READ_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   /** Seconds between scans for quests past their deadline; below 60 for tests and clubs that want it sooner. */
   QUEST_EXPIRY_SCAN_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /**
@@ -145,6 +150,8 @@ export type Config = {
   webDist: string;
   rateLimitAuthMax: number;
   events: { deliveryDelayMs: number; sweepMs: number };
+  /** How long hot reads are answered from memory (lib/view-cache.ts); 0: not at all. */
+  hotReadCacheMs: number;
   /** How often one instance scans for quests past their deadline (once a minute by default). */
   questExpiryScanSeconds: number;
   /** How many reverse proxies to believe in X-Forwarded-For; 0 for none. */
@@ -221,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(e.WEB_DIST ?? DEFAULT_WEB_DIST),
     rateLimitAuthMax: e.RATE_LIMIT_AUTH_MAX,
     events: { deliveryDelayMs: e.EVENTS_DELIVERY_DELAY_MS, sweepMs: e.EVENTS_SWEEP_MS },
+    hotReadCacheMs: e.HOT_READ_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     questExpiryScanSeconds: e.QUEST_EXPIRY_SCAN_SECONDS,
     trustProxy: e.TRUST_PROXY,
     s3:

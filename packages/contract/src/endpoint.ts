@@ -20,6 +20,11 @@ export interface EndpointDefinition {
   auth: RouteAuth;
   /** One line for the API reference. */
   summary: string;
+  /**
+   * A read sent as a POST (a search with a body): the server does not treat it as a change (a write request drops
+   * the caller's views kept in memory, apps/server/src/lib/view-cache.ts).
+   */
+  read?: true;
   /** Honours an `Idempotency-Key` header: a repeat with the same key and body gets the first answer. */
   idempotent?: boolean;
   params?: z.ZodType;

@@ -5,6 +5,7 @@ import type { PgBoss } from '../integrations/job-queue.ts';
 import { accountLiveConsumer } from '../modules/live/account-live.consumer.ts';
 import { chatLiveConsumer } from '../modules/live/chat-live.consumer.ts';
 import { notificationLiveConsumer } from '../modules/live/notification-live.consumer.ts';
+import { viewCacheConsumer } from './view-cache.consumer.ts';
 import { homeCacheConsumer } from '../modules/home/home-cache.consumer.ts';
 import { exploreSearchCacheConsumer } from '../modules/explore/search-cache.consumer.ts';
 import { walletLiveConsumer } from '../modules/live/wallet-live.consumer.ts';
@@ -20,6 +21,7 @@ export async function registerConsumers(
   events: EventBus,
   deps: { live: LiveEvents; jobs: PgBoss; config: Config; now: () => Date },
 ): Promise<void> {
+  events.onCommit(viewCacheConsumer);
   events.onCommit(homeCacheConsumer);
   events.onCommit(exploreSearchCacheConsumer);
   events.onCommit(accountLiveConsumer(deps.live));

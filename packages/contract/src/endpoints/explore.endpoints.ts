@@ -50,6 +50,7 @@ export const exploreEndpoints = defineEndpoints('explore', {
     method: 'POST',
     path: 'club/explore/search/',
     auth: 'member',
+    read: true,
     summary: 'Search quests, perks and members by text and filters (a read: nothing changes but the popular count).',
     body: searchRequest,
     responses: { 200: searchResponse },

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { leaderboardScores, profiles, seasons, users } from '../../db/schema/index.ts';
 import { displayName } from '../../lib/display-name.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
+import { touchTag } from '../../lib/view-cache.ts';
 import { boardKey, levelForXp } from './xp.service.ts';
 
 /**
@@ -56,7 +57,11 @@ const caches = new WeakMap<object, Map<string, CacheEntry>>();
 /** Something that changes boards happened (XP awarded, a member hidden or disabled): rebuild on next read. */
 export function invalidateBoards(): void {
   boardsVersion += 1;
+  touchTag(BOARDS_TAG);
 }
+
+/** The view-cache tag of every member's kept board pages (leaderboard.routes.ts). */
+export const BOARDS_TAG = 'boards';
 
 async function buildShape(db: DbOrTx, board: string): Promise<BoardShape> {
   const rows = await db

@@ -11,6 +11,8 @@ import {
   topPopularSearches,
 } from './explore.service.ts';
 import { createSearchCounterGate } from './search-counter.ts';
+import { EXPLORE_TAG } from './search-cache.ts';
+import type { ViewCache } from '../../lib/view-cache.ts';
 
 /** The explore screen's calls that do more than one read: the screen in one answer, and a counted search. */
 
@@ -37,6 +39,12 @@ export function activeCategories(db: DbOrTx, q: { page: number; page_size: numbe
   return listCategories(db, { includeInactive: false, limit: q.page_size, offset: (q.page - 1) * q.page_size });
 }
 
+/**
+ * A member's searches answered from memory (lib/view-cache.ts): kept under the member and `EXPLORE_TAG`, which the
+ * explore search cache consumer touches for every change to what search finds or its cards show.
+ */
+export type SearchViews = ViewCache<Awaited<ReturnType<typeof search>>>;
+
 export type PopularSearchCounter = ReturnType<typeof createSearchCounterGate>;
 
 /** One per process: which (member, term) pairs were counted within the last ten minutes. */
@@ -53,9 +61,12 @@ export async function searchAndCount(
   db: Db,
   counter: PopularSearchCounter,
   body: ParsedSearchRequest,
-  ctx: { viewerId: string; now: Date; log: Log },
+  ctx: { viewerId: string; now: Date; log: Log; searches?: SearchViews },
 ): Promise<SearchResponse> {
-  const { response, exact } = await search(db, body, { viewerId: ctx.viewerId, now: ctx.now });
+  const read = () => search(db, body, { viewerId: ctx.viewerId, now: ctx.now });
+  const { response, exact } = ctx.searches
+    ? await ctx.searches.get(`${ctx.viewerId}\u0000${JSON.stringify(body)}`, [EXPLORE_TAG, ctx.viewerId], read)
+    : await read();
   const term = popularTerm(body.query);
   if (body.page === 1 && term && exact && counter.shouldCount(ctx.viewerId, term)) {
     try {

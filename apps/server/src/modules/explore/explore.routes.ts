@@ -7,7 +7,9 @@ import {
   createPopularSearchCounter,
   exploreComplete,
   searchAndCount,
+  type SearchViews,
 } from './explore-screen.service.ts';
+import { createViewCache } from '../../lib/view-cache.ts';
 import * as svc from './explore.service.ts';
 
 /** Explore under /api/v1/club/: categories, popular searches, filters and search. */
@@ -27,7 +29,13 @@ export async function exploreRoutes(app: AppInstance, { deps }: ModuleOptions) {
   // Served at popular-searches/top/ and explore/popular_searches/ (the spec client's fallback).
   contractRoute(app, endpoints.popularSearches, async (request) => svc.topPopularSearches(db, request.query.limit));
 
+  const searches: SearchViews = createViewCache({ ttlMs: deps.config.hotReadCacheMs });
   contractRoute(app, endpoints.exploreSearch, async (request) =>
-    searchAndCount(db, counter, request.body, { viewerId: request.auth.userId, now: deps.now(), log: request.log }),
+    searchAndCount(db, counter, request.body, {
+      viewerId: request.auth.userId,
+      now: deps.now(),
+      log: request.log,
+      searches,
+    }),
   );
 }

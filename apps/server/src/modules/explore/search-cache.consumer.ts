@@ -1,7 +1,8 @@
 import type { ExploreKind } from '@wyn/contract';
 import type { CommittedEvent, DomainEvents } from '../../events/domain-events.ts';
 import type { InProcessConsumer } from '../../events/event-bus.ts';
-import { searchContentChanged } from './search-cache.ts';
+import { touchTag } from '../../lib/view-cache.ts';
+import { EXPLORE_TAG, searchContentChanged } from './search-cache.ts';
 
 /** The search kind of what staff can hide (messages are not searched). */
 const CONTENT_KIND: Record<DomainEvents['content.moderated']['targetType'], ExploreKind | null> = {
@@ -38,11 +39,26 @@ export function searchMatchesChanged(event: CommittedEvent): ExploreKind | null 
   }
 }
 
-/** This process forgets which search terms were broad for a kind once such a change has committed. */
+/** Events that change nothing search finds or its cards show: only chats, notifications and wallets. */
+const OUTSIDE_SEARCH = new Set<CommittedEvent['type']>([
+  'message.sent',
+  'chat.read',
+  'notifications.read',
+  'announcement.batch',
+  'transfer.completed',
+  'streak.checked_in',
+  'streak.repaired',
+]);
+
+/**
+ * This process forgets which search terms were broad for a kind once such a change has committed, and drops the
+ * searches it keeps for members (`EXPLORE_TAG`) on any change to quests, perks or members.
+ */
 export const exploreSearchCacheConsumer: InProcessConsumer = {
   name: 'explore-search-cache',
   handle(event) {
     const kind = searchMatchesChanged(event);
     if (kind) searchContentChanged(kind);
+    if (!OUTSIDE_SEARCH.has(event.type)) touchTag(EXPLORE_TAG);
   },
 };

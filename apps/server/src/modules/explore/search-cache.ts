@@ -17,6 +17,9 @@ import type { ExploreKind } from '@wyn/contract';
  *   alone next time, without the sample and the walk (a smaller statement). Forgotten after `HINT_TTL_MS`; a
  *   wrong hint costs time, never a different answer.
  */
+/** The view-cache tag of every member's kept searches (explore-screen.service.ts `SearchViews`). */
+export const EXPLORE_TAG = 'explore';
+
 export const BROAD_MARGIN_MS = 10 * 60_000;
 export const HINT_TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 5_000;

@@ -1,4 +1,4 @@
-import { createPerkRequest, redeemRequest, updatePerkRequest, amountToCents } from '@wyn/contract';
+import { createPerkRequest, redeemRequest, updatePerkRequest, amountToCents, type PerkDetail } from '@wyn/contract';
 import { endpoints } from '@wyn/contract/endpoints';
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
@@ -6,6 +6,7 @@ import { contractRoute } from '../../lib/contract-route.ts';
 import { multipartFingerprint, withIdempotency } from '../../lib/idempotency.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
+import { createViewCache, viewOfRow } from '../../lib/view-cache.ts';
 import { createPrivateMediaLinks } from '../../lib/private-media-links.ts';
 import { resolveInviteChat } from './perk-telegram.ts';
 import * as svc from './perks.service.ts';
@@ -56,8 +57,12 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
   // call, because the recorder is this process's buffer, written in batches off the request's path.
   const views = createViewRecorder(db, app.log);
   app.addHook('onClose', () => views.close());
+  // A member's view of a perk is answered from memory while nothing it shows has changed (lib/view-cache.ts).
+  const details = createViewCache<PerkDetail>({ ttlMs: config.hotReadCacheMs });
   contractRoute(app, endpoints.perkDetails, async (request) => {
-    const detail = await svc.perkDetail(db, request.params.id, request.auth.userId, links);
+    const { id } = request.params;
+    const viewerId = request.auth.userId;
+    const detail = await viewOfRow(details, id, viewerId, () => svc.perkDetail(db, id, viewerId, links));
     views.record('perk', detail.id, detail.creator, request.auth.userId, deps.now());
     return detail;
   });

@@ -1,4 +1,12 @@
-import { LIMITS, MEDIA_MSG, QUEST_MSG, centsToAmount, createQuestRequest, submitProofRequest } from '@wyn/contract';
+import {
+  LIMITS,
+  MEDIA_MSG,
+  QUEST_MSG,
+  centsToAmount,
+  createQuestRequest,
+  submitProofRequest,
+  type QuestDetail,
+} from '@wyn/contract';
 import { endpoints } from '@wyn/contract/endpoints';
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { telegramBotFromConfig } from '../../integrations/telegram-bot.ts';
@@ -6,6 +14,7 @@ import { contractRoute } from '../../lib/contract-route.ts';
 import { multipartFingerprint, withIdempotency } from '../../lib/idempotency.ts';
 import { parseBody, readMultipartOrJson, registerMultipart } from '../../lib/multipart-body.ts';
 import { paginated } from '../../lib/pagination.ts';
+import { createViewCache, viewOfRow } from '../../lib/view-cache.ts';
 import { createViewRecorder } from './content-views.service.ts';
 import * as svc from './quests.service.ts';
 import { validateChannel, verifyParticipation } from './telegram.service.ts';
@@ -78,8 +87,12 @@ export async function questsRoutes(app: AppInstance, { deps }: ModuleOptions) {
   // because the recorder is this process's buffer, written in batches off the request's path.
   const views = createViewRecorder(db, app.log);
   app.addHook('onClose', () => views.close());
+  // A member's view of a quest is answered from memory while nothing it shows has changed (lib/view-cache.ts).
+  const details = createViewCache<QuestDetail>({ ttlMs: config.hotReadCacheMs });
   contractRoute(app, endpoints.quest, async (request) => {
-    const detail = await svc.questDetail(db, request.params.id, request.auth.userId, config);
+    const { id } = request.params;
+    const viewerId = request.auth.userId;
+    const detail = await viewOfRow(details, id, viewerId, () => svc.questDetail(db, id, viewerId, config));
     views.record('quest', detail.id, detail.creator, request.auth.userId, deps.now());
     return detail;
   });
