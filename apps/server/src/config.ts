@@ -75,7 +75,7 @@ const envSchema = z.object({
    * How long a member's view of a quest, a perk, a search or a board is answered from memory (lib/view-cache.ts);
    * 0 turns it off. Defaults to 1000, and to 0 under NODE_ENV=test, where tests change rows by hand.
    */
-  HOT_READ_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+  HOT_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Seconds between scans for quests past their deadline; below 60 for tests and clubs that want it sooner. */
   QUEST_EXPIRY_SCAN_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /**

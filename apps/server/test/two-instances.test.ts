@@ -81,6 +81,8 @@ describe.runIf(usingPostgres)('two instances on one PostgreSQL, Redis and S3 ser
       RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
       // Both instances ask for a scan every 2 s instead of every minute.
       QUEST_EXPIRY_SCAN_SECONDS: '2',
+      // Hot reads kept a minute (lib/view-cache.ts): only a touch can show a change within a test.
+      HOT_READ_CACHE_MS: '60000',
       ...s3.env,
     };
     // The same moment, on an empty database: both migrate and both try to seed.
@@ -272,6 +274,53 @@ describe.runIf(usingPostgres)('two instances on one PostgreSQL, Redis and S3 ser
     } finally {
       await db.end();
     }
+  });
+
+  it('(g) a quest detail B keeps in memory shows an edit made through A once its event arrives', async () => {
+    const [ava, ben] = [await signIn(a, 'ava'), await signIn(b, 'ben')];
+    const json = { 'content-type': 'application/json' };
+    const created = await fetch(`${a.base}/api/v1/club/tasks/`, {
+      method: 'POST',
+      headers: { ...ava.auth, ...json },
+      body: JSON.stringify({
+        title: 'Kept on B',
+        description: 'Follow the studio account on Instagram and send your handle.',
+        reward_amount: '1.00',
+        task_type: 'follow',
+        social_platform: '@wyn.studio',
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const questId = ((await created.json()) as { id: string }).id;
+    const onB = async () => {
+      const res = await fetch(`${b.base}/api/v1/club/tasks/${questId}/`, { headers: ben.auth });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { title: string; shares_count: number };
+    };
+    expect(await onB()).toMatchObject({ title: 'Kept on B', shares_count: 0 });
+    // Changed by hand, which sends no event: B answers what it keeps.
+    const db = new pg.Client({ connectionString: new URL(`/${dbName}`, adminUrl).toString() });
+    await db.connect();
+    try {
+      await db.query('update quests set shares_count = 7 where id = $1', [questId]);
+    } finally {
+      await db.end();
+    }
+    expect((await onB()).shares_count).toBe(0);
+    // Edited through A: quest.updated reaches B on the NOTIFY, and B drops its view.
+    const edited = await fetch(`${a.base}/api/v1/club/tasks/${questId}/`, {
+      method: 'PATCH',
+      headers: { ...ava.auth, ...json },
+      body: JSON.stringify({ title: 'Edited on A' }),
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const end = Date.now() + 20_000;
+    let seen = await onB();
+    while (seen.title !== 'Edited on A' && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 100));
+      seen = await onB();
+    }
+    expect(seen).toMatchObject({ title: 'Edited on A', shares_count: 7 });
   });
 
   it('(d) rate limits are shared: the sign-in budget of one address is spent on both instances together', async () => {
