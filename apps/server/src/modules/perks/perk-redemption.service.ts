@@ -326,7 +326,8 @@ export async function refuseRedeemEarly(
 
 /**
  * A redemption as `withIdempotency` runs it: `refuseEarly` before any transaction (its read is kept), then `run` in
- * the key's transaction, starting from that read.
+ * the key's transaction, starting from that read. `run` needs no savepoint: the redemption is one statement that
+ * writes all of it or nothing, and every refusal is thrown when it has written nothing (`tryRedeem`).
  */
 export function perkRedemption(
   db: DbOrTx,
@@ -336,6 +337,7 @@ export function perkRedemption(
 ) {
   let read: RedeemRead | undefined;
   return {
+    needsSavepoint: false,
     refuseEarly: async (keep: KeepRefusal | undefined): Promise<Outcome | undefined> => {
       const early = await refuseRedeemEarly(db, perkId, userId, { ...opts, keep });
       read = early.read;

@@ -97,6 +97,9 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
       productName: config.productName,
       log: request.log,
     });
-    return withIdempotency(db, request, reply, redemption.run, { refuseEarly: redemption.refuseEarly });
+    return withIdempotency(db, request, reply, redemption.run, {
+      refuseEarly: redemption.refuseEarly,
+      savepoint: redemption.needsSavepoint,
+    });
   });
 }
