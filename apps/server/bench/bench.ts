@@ -79,6 +79,7 @@ async function main() {
       console.info(
         `  wall time        ${r.wallMs.toFixed(0)} ms (${r.rps.toFixed(0)} redemptions attempted per second)`,
       );
+      console.info(`  last success     ${r.lastSuccessMs.toFixed(0)} ms into the burst`);
       console.info(`  latency          p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms`);
       console.info(`  invariants       ${r.problems.length === 0 ? 'all hold' : r.problems.join('; ')}`);
       if (r.problems.length) failed = true;

@@ -25,6 +25,9 @@ export type FlashResult = {
   succeeded: number;
   refused: Record<string, number>;
   wallMs: number;
+  /** When the last redemption that succeeded was answered, from the start: the part of the burst that queued on the
+   *  perk's row (each success holds it from its statement to its commit). */
+  lastSuccessMs: number;
   rps: number;
   p50: number;
   p99: number;
@@ -64,6 +67,7 @@ export async function flashRedemption(
   const url = new URL(`${base}/api/v1/club/perks/${perk.id}/redeem/`);
   const latencies: number[] = [];
   const statuses: Array<{ status: number; detail: string }> = [];
+  let lastSuccessAt = 0;
   // Every request is sent at the same moment; they reach the server over `upstreamConnections` keep-alive
   // connections, as through the reverse proxy in front of it (docs/deploy.md), and over node:http, whose cost per
   // request is a fraction of fetch's: the figure is the server's, not the load generator's on the same 2 cores.
@@ -81,6 +85,7 @@ export async function flashRedemption(
         }
       })();
       latencies.push(performance.now() - start);
+      if (res.status === 200) lastSuccessAt = Math.max(lastSuccessAt, performance.now());
       statuses.push({ status: res.status, detail: body.detail ?? '' });
     }),
   );
@@ -121,6 +126,7 @@ export async function flashRedemption(
     succeeded,
     refused,
     wallMs,
+    lastSuccessMs: lastSuccessAt - t0,
     rps: (members / wallMs) * 1000,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
