@@ -50,6 +50,7 @@ export type ViewCacheOptions = {
   ttlMs: number;
   /** Up to this age a view nothing has touched is still answered while one read refreshes it behind. */
   maxStaleMs?: number;
+  /** Views kept per cache (5,000 by default: a detail is a few KB, so some 10 MB at most). */
   maxEntries?: number;
   clock?: () => number;
 };
@@ -70,7 +71,7 @@ export type ViewCache<T> = {
 export function createViewCache<T>(opts: ViewCacheOptions): ViewCache<T> {
   const { ttlMs } = opts;
   const maxStaleMs = opts.maxStaleMs ?? ttlMs * 5;
-  const maxEntries = opts.maxEntries ?? 20_000;
+  const maxEntries = opts.maxEntries ?? 5_000;
   const clock = opts.clock ?? (() => performance.now());
   const entries = new Map<string, Entry<T>>();
   const loading = new Map<string, { promise: Promise<T>; stamp: number; tags: readonly string[] }>();

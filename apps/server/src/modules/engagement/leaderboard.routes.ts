@@ -13,7 +13,10 @@ export async function leaderboardRoutes(app: AppInstance, { deps }: ModuleOption
   const staleMs = deps.config.nodeEnv === 'test' ? 0 : 2_000;
   // A member's board pages are answered from memory until a board changes (`BOARDS_TAG`) or a member on the page
   // or the viewer does (lib/view-cache.ts).
-  const pages = createViewCache<Awaited<ReturnType<typeof getLeaderboard>>>({ ttlMs: deps.config.hotReadCacheMs });
+  const pages = createViewCache<Awaited<ReturnType<typeof getLeaderboard>>>({
+    ttlMs: deps.config.hotReadCacheMs,
+    maxEntries: 1_000,
+  });
   contractRoute(app, endpoints.leaderboard, async (request) => {
     const viewerId = request.auth.userId;
     const board = await pages.get(

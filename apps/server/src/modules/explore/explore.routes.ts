@@ -29,7 +29,8 @@ export async function exploreRoutes(app: AppInstance, { deps }: ModuleOptions) {
   // Served at popular-searches/top/ and explore/popular_searches/ (the spec client's fallback).
   contractRoute(app, endpoints.popularSearches, async (request) => svc.topPopularSearches(db, request.query.limit));
 
-  const searches: SearchViews = createViewCache({ ttlMs: deps.config.hotReadCacheMs });
+  // A page of cards is ~10–20 KB: a thousand kept searches at most.
+  const searches: SearchViews = createViewCache({ ttlMs: deps.config.hotReadCacheMs, maxEntries: 1_000 });
   contractRoute(app, endpoints.exploreSearch, async (request) =>
     searchAndCount(db, counter, request.body, {
       viewerId: request.auth.userId,
