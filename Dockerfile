@@ -19,6 +19,7 @@ COPY --from=build /app /app
 # The project's Node comes first: `node` below is the pinned 26, never a system one.
 ENV PATH=/app/node_modules/.bin:$PATH \
     NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     PORT=3000 \
     DATA_DIR=/app/data
 RUN useradd --system --home /app wyn && mkdir -p /app/data && chown wyn /app/data

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPostgres, type Database } from '../src/db/client.ts';
-import { PRODUCTION_NODE_FLAGS, SERVER_BUNDLE } from '../scripts/production.ts';
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, SERVER_BUNDLE } from '../scripts/production.ts';
 
 export const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -43,6 +43,7 @@ export async function startBenchServer(port: number, name: string): Promise<Benc
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
+      ...PRODUCTION_ENV,
       NODE_ENV: 'production',
       JWT_SECRET: jwtSecret,
       DATABASE_URL: dbUrl,

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PRODUCTION_NODE_FLAGS, SERVER_BUNDLE } from '../scripts/production.ts';
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, SERVER_BUNDLE } from '../scripts/production.ts';
 import { adminUrl } from './bench-server.ts';
 import { mb, type ResultTable } from './results.ts';
 
@@ -37,7 +37,15 @@ async function startOnce(env: Record<string, string>, sampleMs: number[]): Promi
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, SERVER_BUNDLE], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      ...PRODUCTION_ENV,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
