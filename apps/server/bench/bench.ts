@@ -81,6 +81,12 @@ async function main() {
       );
       console.info(`  last success     ${r.lastSuccessMs.toFixed(0)} ms into the burst`);
       console.info(`  latency          p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms`);
+      const { cpu } = r;
+      const rest = cpu.machine - cpu.server - cpu.generator;
+      console.info(
+        `  CPU in the burst  server ${cpu.server.toFixed(0)} ms, load generator ${cpu.generator.toFixed(0)} ms, ` +
+          `PostgreSQL and the rest ${rest.toFixed(0)} ms, of ${(cpu.cores * r.wallMs).toFixed(0)} ms on ${cpu.cores} cores`,
+      );
       console.info(`  invariants       ${r.problems.length === 0 ? 'all hold' : r.problems.join('; ')}`);
       if (r.problems.length) failed = true;
       table.add({

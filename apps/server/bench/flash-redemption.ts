@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { count, eq, sql } from 'drizzle-orm';
 import { perkRedemptions, perks } from '../src/db/schema/index.ts';
@@ -31,8 +32,27 @@ export type FlashResult = {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU time spent during the burst (ms): the server process, this load generator, and the whole machine. */
+  cpu: { server: number; generator: number; machine: number; cores: number };
   problems: string[];
 };
+
+const CLOCK_TICKS_MS = 10; // USER_HZ is 100 on Linux
+
+/** A process's CPU time so far (ms), from /proc/<pid>/stat (utime + stime). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICKS_MS;
+}
+
+/** The machine's busy CPU time so far (ms, all cores), and how many cores, from /proc/stat. */
+function machineCpu(): { busy: number; cores: number } {
+  const lines = readFileSync('/proc/stat', 'utf8').split('\n');
+  const [, ...ticks] = lines[0]!.trim().split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+  const busy = ticks.slice(0, 8).reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!;
+  return { busy: busy * CLOCK_TICKS_MS, cores: lines.filter((l) => /^cpu\d/.test(l)).length };
+}
 
 /**
  * docs/performance.md: 1,000 members redeem a perk with 100 left, all at once. Exactly `stock` succeed, the rest are
@@ -72,6 +92,7 @@ export async function flashRedemption(
   // connections, as through the reverse proxy in front of it (docs/deploy.md), and over node:http, whose cost per
   // request is a fraction of fetch's: the figure is the server's, not the load generator's on the same 2 cores.
   const agent = new http.Agent({ keepAlive: true, maxSockets: upstreamConnections });
+  const cpuBefore = { server: processCpuMs(server.pid), generator: process.cpuUsage(), machine: machineCpu() };
   const t0 = performance.now();
   await Promise.all(
     redeemers.map(async (m) => {
@@ -90,6 +111,14 @@ export async function flashRedemption(
     }),
   );
   const wallMs = performance.now() - t0;
+  const generatorCpu = process.cpuUsage(cpuBefore.generator);
+  const machineAfter = machineCpu();
+  const cpu = {
+    server: processCpuMs(server.pid) - cpuBefore.server,
+    generator: (generatorCpu.user + generatorCpu.system) / 1000,
+    machine: machineAfter.busy - cpuBefore.machine.busy,
+    cores: machineAfter.cores,
+  };
   agent.destroy();
   latencies.sort((a, b) => a - b);
 
@@ -130,6 +159,7 @@ export async function flashRedemption(
     rps: (members / wallMs) * 1000,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    cpu,
     problems,
   };
 }

@@ -6,6 +6,8 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { idempotencyRecords } from '../db/schema/index.ts';
 import type { UploadedFile } from './multipart-body.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
+import { violatedUniqueIndex } from './unique-violation.ts';
+import { executeNamed } from './prepared.ts';
 
 import type { Effect, Outcome } from './idempotent-effect.ts';
 
@@ -57,6 +59,16 @@ export function errorOutcome(err: AppError): Outcome {
  */
 export type KeepRefusal = (outcome: Outcome, when: SQL) => Promise<boolean>;
 
+/**
+ * The key's record as a common table expression of the effect's own statement: `key_row`, kept with `status` and
+ * `body` (SQL that may read the statement's other CTEs) once if the caller's CTE `gate` has a row, and returning
+ * `response_body`. A key that is taken already fails the whole statement on the unique index, so nothing is written.
+ */
+export type KeyRowCte = (gate: string, status: number, body: SQL) => SQL;
+
+/** What `alone` is handed: the key's record as a CTE of its statement, and `keep` for a refusal it decides. */
+export type KeyedStatement = { keyRow: KeyRowCte; keep: KeepRefusal };
+
 /** `refuseEarly`'s answer, a thrown refusal (an AppError below 500) taken as one. */
 async function refusedEarly(
   refuseEarly: ((keep: KeepRefusal | undefined) => Promise<Outcome | undefined>) | undefined,
@@ -68,6 +80,36 @@ async function refusedEarly(
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
     return errorOutcome(err);
   }
+}
+
+/** Whose key, for which request: what a key's record is written under. */
+export type KeyRecord = { userId: string; key: string; method: string; path: string; hash: string };
+
+/** The statements that write a key's record at once with its answer (`KeyedStatement`), for `record`. */
+export function keyedStatement(db: DbOrTx, record: KeyRecord): KeyedStatement {
+  const { userId, key, method, path, hash } = record;
+  return {
+    keep: async (outcome, when) => {
+      // Named: a flash sale's refusals are mostly this one statement (issue #17).
+      const { rows } = await executeNamed(
+        db,
+        sql`insert into ${idempotencyRecords}
+          (user_id, key, method, path, request_hash, status_code, response_body)
+        select ${userId}::uuid, ${key}, ${method}, ${path}, ${hash}, ${outcome.status}::int,
+          ${JSON.stringify(outcome.body)}::jsonb
+        where ${when}
+        on conflict do nothing
+        returning id`,
+      );
+      return rows.length > 0;
+    },
+    keyRow: (gate, status, body) => sql`key_row as (
+      insert into ${idempotencyRecords} (user_id, key, method, path, request_hash, status_code, response_body)
+      select ${userId}::uuid, ${key}, ${method}, ${path}, ${hash}, ${status}::int, ${body}
+      from (select 1 from ${sql.identifier(gate)} limit 1) gate
+      returning response_body
+    )`,
+  };
 }
 
 /**
@@ -98,6 +140,14 @@ export async function withIdempotency(
      * trip less, and one less while the effect's row locks are held (a flash sale's perk row, issue #17).
      */
     savepoint?: boolean;
+    /**
+     * Under a key, once `refuseEarly` let the request through: the effect and the key's answer written as ONE
+     * statement outside any transaction (it commits on its own), so the effect's row locks are held for that
+     * statement alone, never across a round trip or a wait in the event loop (a flash sale's perk row, issue #17).
+     * Returns the effect when it was written, or a refusal it kept with `keep`; nothing (or a unique violation,
+     * such as the key taken already) goes on with the usual transaction below, which decides everything again.
+     */
+    alone?: (keyed: KeyedStatement) => Promise<Effect | undefined>;
   } = {},
 ) {
   const header = request.headers['idempotency-key'];
@@ -115,16 +165,11 @@ export async function withIdempotency(
   const path = request.url.split('?')[0] ?? request.url;
   const hash = requestHash(method, path, 'fingerprint' in opts ? opts.fingerprint : request.body);
   let keptEarly: Outcome | undefined;
+  const keyed = keyedStatement(db, { userId, key, method, path, hash });
   const keep: KeepRefusal = async (outcome, when) => {
-    const { rows } = (await db.execute(sql`insert into ${idempotencyRecords}
-        (user_id, key, method, path, request_hash, status_code, response_body)
-      select ${userId}::uuid, ${key}, ${method}, ${path}, ${hash}, ${outcome.status}::int,
-        ${JSON.stringify(outcome.body)}::jsonb
-      where ${when}
-      on conflict do nothing
-      returning id`)) as unknown as { rows: unknown[] };
-    if (rows.length > 0) keptEarly = outcome;
-    return rows.length > 0;
+    const kept = await keyed.keep(outcome, when);
+    if (kept) keptEarly = outcome;
+    return kept;
   };
   const early = await refusedEarly(opts.refuseEarly, keep);
   // Kept already by `refuseEarly`, or kept now; when the key is taken, the usual path below replays its answer.
@@ -135,7 +180,33 @@ export async function withIdempotency(
     eq(idempotencyRecords.method, method),
     eq(idempotencyRecords.path, path),
     eq(idempotencyRecords.key, key),
-  );
+  )!;
+  /** Sends the effect's answer, after its work outside (`afterCommit`), which re-stores the key's answer. */
+  const answer = async (effect: Effect, record: SQL) => {
+    const final = effect.afterCommit
+      ? await effect.afterCommit((fn) =>
+          db.transaction(async (tx) => {
+            const outcome = await fn(tx);
+            await tx
+              .update(idempotencyRecords)
+              .set({ statusCode: outcome.status, responseBody: outcome.body })
+              .where(record);
+            return outcome;
+          }),
+        )
+      : effect;
+    return reply.status(final.status).send(final.body);
+  };
+
+  if (opts.alone) {
+    let effect: Effect | undefined;
+    try {
+      effect = await opts.alone({ keyRow: keyed.keyRow, keep });
+    } catch (err) {
+      if (violatedUniqueIndex(err) === undefined) throw err;
+    }
+    if (effect) return answer(effect, scope);
+  }
 
   const result = await db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -166,18 +237,5 @@ export async function withIdempotency(
 
   if (result.replayed)
     return reply.status(result.outcome.status).header('idempotent-replayed', 'true').send(result.outcome.body);
-  const { id, effect } = result;
-  const final = effect.afterCommit
-    ? await effect.afterCommit((fn) =>
-        db.transaction(async (tx) => {
-          const outcome = await fn(tx);
-          await tx
-            .update(idempotencyRecords)
-            .set({ statusCode: outcome.status, responseBody: outcome.body })
-            .where(eq(idempotencyRecords.id, id));
-          return outcome;
-        }),
-      )
-    : effect;
-  return reply.status(final.status).send(final.body);
+  return answer(result.effect, eq(idempotencyRecords.id, result.id));
 }

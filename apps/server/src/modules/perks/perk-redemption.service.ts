@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { centsToAmount, PERK_MSG, PerkErrorCode, type PerkDetail } from '@wyn/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { perkRedemptions, perks } from '../../db/schema/index.ts';
@@ -7,12 +7,12 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { displayName } from '../../lib/display-name.ts';
 import type { TelegramBot } from '../../integrations/telegram-bot.ts';
 import type { Effect, Outcome } from '../../lib/idempotent-effect.ts';
-import { errorOutcome, type KeepRefusal } from '../../lib/idempotency.ts';
+import { errorOutcome, type KeepRefusal, type KeyedStatement, type KeyRowCte } from '../../lib/idempotency.ts';
 import type { PrivateMediaLinks } from '../../lib/private-media-links.ts';
 import { perkDetail, perkDetailSelect, toPerkDetail, type PerkDetailRow } from './perks-read.service.ts';
-import { preparedPerDb } from '../../lib/prepared.ts';
+import { executeNamed, preparedPerDb } from '../../lib/prepared.ts';
 import { eventCte, eventRecorded } from '../../events/outbox.ts';
-import { moveCtes, systemWalletId } from '../wallet/wallet.service.ts';
+import { amountSql, moveCtes, systemWalletId } from '../wallet/wallet.service.ts';
 import { getPerkRow, perkError, type PerkRow } from './perk-rows.service.ts';
 import { snapshot } from './perk-content.service.ts';
 import { assertLevel } from '../engagement/level-gate.service.ts';
@@ -50,7 +50,15 @@ type Redeemed = {
   balanceCents: number;
   /** The perk's detail row as the redeemer now sees it (the answer is made from it, no query). */
   detail: PerkDetailRow;
+  /** The answer the statement kept as its Idempotency-Key's (`KeptBy`). */
+  keptBody?: unknown;
 };
+
+/** A redemption's answer, kept as its Idempotency-Key's by the redemption's own statement (`redeemAlone`). */
+type KeptBy = { keyRow: KeyRowCte; answer: (r: Redeemed) => Outcome };
+
+/** Why the redemption statement took nothing: too few points under the lock (the balance then), or the perk. */
+type Untaken = { unpaid: number } | { untaken: true };
 
 /**
  * Redeems a perk in ONE SQL statement (one round trip while the perk's and the creator's rows are locked; a perk
@@ -76,8 +84,22 @@ export async function redeemPerk(
   for (let attempt = 0; attempt < 3; attempt++) {
     const read =
       attempt === 0 && firstRead ? firstRead : await readForRedeem(db, perkId, userId, now, expectedCostCents);
-    const r = await tryRedeem(db, read, userId, now, attempt === 2);
-    if (r) return r;
+    const r = await tryRedeem(db, read, userId, now);
+    if ('redemptionId' in r) return r;
+    if ('unpaid' in r) {
+      // Too few points under the lock: spent a moment ago, maybe on this very perk (a double click), which the
+      // next read tells.
+      if (attempt === 2)
+        throw perkError(
+          400,
+          PerkErrorCode.insufficientFunds,
+          PERK_MSG.insufficient(read.row.perk.costAmount, r.unpaid),
+        );
+      continue;
+    }
+    // Nothing taken: out of stock, closed or hidden a moment ago, or edited (read again and say why).
+    const refused = refusal(await getPerkRow(db, perkId), now);
+    if (refused) throw refused;
   }
   // Nothing was charged: the member may simply try again.
   throw conflict(PERK_MSG.changedWhileRedeeming);
@@ -144,14 +166,17 @@ export async function readForRedeem(
   return { row, me, toWalletId };
 }
 
-/** The redemption statement for one read; undefined when the perk or the balance changed since (read again). */
+/**
+ * The redemption statement for one read; `Untaken` when the perk or the balance changed since. With `kept`, the
+ * statement also keeps the redemption's answer as its Idempotency-Key's.
+ */
 async function tryRedeem(
   db: DbOrTx,
   { row, me, toWalletId }: RedeemRead,
   userId: string,
   now: Date,
-  last: boolean,
-): Promise<Redeemed | undefined> {
+  kept?: KeptBy,
+): Promise<Redeemed | Untaken> {
   const p = row.perk;
   const perkId = p.id;
   const transactionId = randomUUID();
@@ -189,12 +214,16 @@ async function tryRedeem(
     balance_before: string | number | null;
     purchased_count: number | null;
     max_participants: number | null;
+    kept: unknown;
     redemption_id: string | null;
     redeemed_at: string | null;
     balance_after: string | number | null;
     events: number;
   };
-  const { rows } = (await db.execute(sql`with ${lock},
+  // Named (lib/prepared.ts): planning this statement took longer than running it.
+  const { rows } = await executeNamed<Result>(
+    db,
+    sql`with ${lock},
     taken as (
       update ${perks} set purchased_count = purchased_count + 1
       where id = ${perkId}::uuid and exists (select 1 from ledger_payable)
@@ -217,29 +246,19 @@ async function tryRedeem(
       returning id, created_at as redeemed_at
     ),
     ${write('redemption')},
-    ${event.cte}
+    ${event.cte}${kept ? sql`, ${keptAnswer(kept, { row, me, toWalletId }, transactionId, now)}` : sql``}
     select (select count(*) from ledger_payable)::int as payable,
+      ${kept ? sql`(select response_body from key_row)` : sql`null`} as kept,
       (select balance from ledger_locked where id = ${me.walletId}::uuid) as balance_before,
       t.purchased_count, t.max_participants, r.id as redemption_id, to_json(r.redeemed_at) #>> '{}' as redeemed_at,
       (select balance from ledger_moved where id = ${me.walletId}::uuid) as balance_after,
       (select count(*) from outbox_row)::int as events
-    from (select 1) one left join taken t on true left join redemption r on true`)) as unknown as { rows: Result[] };
+    from (select 1) one left join taken t on true left join redemption r on true`,
+  );
   const res = rows[0];
   if (!res) throw new Error('the redemption statement answered nothing');
-  if (!Number(res.payable)) {
-    // Too few points under the lock: spent a moment ago, maybe on this very perk (a double click), which the
-    // next read tells.
-    if (!last) return undefined;
-    const balance = Number(res.balance_before ?? 0);
-    throw perkError(400, PerkErrorCode.insufficientFunds, PERK_MSG.insufficient(p.costAmount, balance));
-  }
-  if (res.redemption_id === null || res.redeemed_at === null || res.purchased_count === null) {
-    // Nothing taken: out of stock, closed or hidden a moment ago, or edited (read again and say why).
-    const again = await getPerkRow(db, perkId);
-    const now409 = refusal(again, now);
-    if (now409) throw now409;
-    return undefined;
-  }
+  if (!Number(res.payable)) return { unpaid: Number(res.balance_before ?? 0) };
+  if (res.redemption_id === null || res.redeemed_at === null || res.purchased_count === null) return { untaken: true };
   if (Number(res.events) !== 1) throw new Error('the redemption statement recorded no event');
   await eventRecorded(db, event.committed);
   const perk: PerkRow = { ...p, purchasedCount: res.purchased_count, maxParticipants: res.max_participants };
@@ -250,7 +269,41 @@ async function tryRedeem(
     perk,
     balanceCents: Number(res.balance_after ?? 0),
     detail: { ...row, perk, redemptionAt: redeemedAt, delivered },
+    ...(kept ? { keptBody: res.kept } : {}),
   };
+}
+
+/**
+ * The CTE `key_row` keeping the redemption's answer: made before the statement from the read, with what only the
+ * statement knows set in SQL (the stock taken, the redemption's time, the balance after), exactly as
+ * `toPerkDetail` and `centsToAmount` would write them.
+ */
+function keptAnswer(kept: KeptBy, { row, me }: RedeemRead, transactionId: string, now: Date): SQL {
+  const p = row.perk;
+  const pending: Redeemed = {
+    redemptionId: '',
+    transactionId,
+    perk: p,
+    balanceCents: me.balance - p.costAmount,
+    detail: { ...row, redemptionAt: now, delivered: snapshot(p) },
+  };
+  const { status, body } = kept.answer(pending);
+  const orNull = (value: SQL) => sql`coalesce(${value}, 'null'::jsonb)`;
+  const set = (into: SQL, at: string, value: SQL) => sql`jsonb_set(${into}, ${at}::text[], ${orNull(value)})`;
+  let answer = sql`${JSON.stringify(body)}::jsonb`;
+  answer = set(answer, '{perk,purchased_count}', sql`(select to_jsonb(purchased_count) from taken)`);
+  answer = set(answer, '{perk,max_participants}', sql`(select to_jsonb(max_participants) from taken)`);
+  answer = set(
+    answer,
+    '{perk,redeemed_at}',
+    sql`(select to_jsonb(to_char(redeemed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from redemption)`,
+  );
+  answer = set(
+    answer,
+    '{balance}',
+    sql`to_jsonb(${amountSql(sql`(select balance from ledger_moved where id = ${me.walletId}::uuid)`)})`,
+  );
+  return kept.keyRow('redemption', status, answer);
 }
 
 const priceChanged = (err: PriceChangedError): Outcome => ({
@@ -325,16 +378,13 @@ export async function refuseRedeemEarly(
 }
 
 /**
- * A redemption as `withIdempotency` runs it: `refuseEarly` before any transaction (its read is kept), then `run` in
- * the key's transaction, starting from that read. `run` needs no savepoint: the redemption is one statement that
- * writes all of it or nothing, and every refusal is thrown when it has written nothing (`tryRedeem`).
+ * A redemption as `withIdempotency` runs it: `refuseEarly` before any transaction (its read is kept); under a key,
+ * `alone` then redeems from that read and keeps the answer in one statement that commits on its own; otherwise (or
+ * when that took nothing and is not plainly out of stock) `run` in the key's transaction. `run` needs no savepoint:
+ * the redemption is one statement that writes all of it or nothing, and every refusal is thrown when it has written
+ * nothing.
  */
-export function perkRedemption(
-  db: DbOrTx,
-  perkId: string,
-  userId: string,
-  opts: Omit<Parameters<typeof redeemAndDeliver>[3], 'read'>,
-) {
+export function perkRedemption(db: DbOrTx, perkId: string, userId: string, opts: DeliverOpts) {
   let read: RedeemRead | undefined;
   return {
     needsSavepoint: false,
@@ -343,8 +393,45 @@ export function perkRedemption(
       read = early.read;
       return early.refusal;
     },
+    alone: async (keyed: KeyedStatement): Promise<Effect | undefined> => {
+      const from = read;
+      // Whatever follows starts from a read of its own.
+      read = undefined;
+      return from && redeemAlone(db, from, userId, opts, keyed);
+    },
     run: (tx: DbOrTx) => redeemAndDeliver(tx, perkId, userId, { ...opts, read }),
   };
+}
+
+/**
+ * A redemption under an Idempotency-Key as ONE statement outside any transaction (issue #17, flash sale): the
+ * redemption, its ledger move, its event and the key's answer commit together the moment the statement ends, so the
+ * perk's and the creator's rows are locked for that statement only. When it took nothing because the perk is out of
+ * stock, one more statement decides and keeps that refusal; any other reason answers undefined, and the usual
+ * transaction decides again from a new read.
+ */
+export async function redeemAlone(
+  db: DbOrTx,
+  read: RedeemRead,
+  userId: string,
+  opts: DeliverOpts,
+  keyed: KeyedStatement,
+): Promise<Effect | undefined> {
+  const r = await tryRedeem(db, read, userId, opts.now, {
+    keyRow: keyed.keyRow,
+    answer: (pending) => redeemedAnswer(pending, toPerkDetail(pending.detail, userId, opts.links)),
+  });
+  if ('redemptionId' in r) {
+    const first = { status: 200, body: r.keptBody };
+    return withInvite(r, first, userId, opts);
+  }
+  if ('unpaid' in r) return undefined;
+  const perkId = read.row.perk.id;
+  const refused = errorOutcome(outOfStock());
+  if (!(await keyed.keep(refused, soldOutCondition(perkId, userId, opts.now, opts.expectedCostCents))))
+    return undefined;
+  markSoldOut(perkId, opts.now.getTime());
+  return refused;
 }
 
 /** Stores the single-use invite link made for this redemption (after the redemption committed). */
@@ -361,6 +448,30 @@ export async function storeDeliveredInvite(db: DbOrTx, redemptionId: string, inv
 export type InviteMaker = Pick<TelegramBot, 'createChatInviteLink'>;
 type Log = { warn(obj: object, msg: string): void };
 
+type DeliverOpts = {
+  now: Date;
+  expectedCostCents?: number | undefined;
+  links: PrivateMediaLinks;
+  invites: InviteMaker;
+  productName: string;
+  log: Log;
+};
+
+/** A redemption's answer: the perk as the redeemer now sees it, with its content. */
+function redeemedAnswer(r: Redeemed, perk: PerkDetail): Outcome {
+  return {
+    status: 200,
+    body: {
+      detail: PERK_MSG.redeemed,
+      perk,
+      content: perk.content!,
+      transaction_id: r.transactionId,
+      balance: centsToAmount(r.balanceCents),
+      auto_purchased: false,
+    },
+  };
+}
+
 /**
  * `perks/{id}/redeem/`: redeems (a changed price answers 409 with the current one, nothing charged) and answers
  * with the perk and its content. For a Telegram perk whose chat the bot administers, a single-use invite link
@@ -371,13 +482,7 @@ export async function redeemAndDeliver(
   db: DbOrTx,
   perkId: string,
   userId: string,
-  opts: {
-    now: Date;
-    expectedCostCents?: number | undefined;
-    links: PrivateMediaLinks;
-    invites: InviteMaker;
-    productName: string;
-    log: Log;
+  opts: DeliverOpts & {
     /** `refuseRedeemEarly`'s read, made a moment before (the statement checks it is still so). */
     read?: RedeemRead | undefined;
   },
@@ -390,19 +495,12 @@ export async function redeemAndDeliver(
     if (!(err instanceof PriceChangedError)) throw err;
     return priceChanged(err);
   }
-  const answer = (perk: PerkDetail) => ({
-    status: 200,
-    body: {
-      detail: PERK_MSG.redeemed,
-      perk,
-      content: perk.content!,
-      transaction_id: r.transactionId,
-      balance: centsToAmount(r.balanceCents),
-      auto_purchased: false,
-    },
-  });
   // Made from the redemption's own row: no query while the perk's and the creator's rows are locked.
-  const first = answer(toPerkDetail(r.detail, userId, opts.links));
+  return withInvite(r, redeemedAnswer(r, toPerkDetail(r.detail, userId, opts.links)), userId, opts);
+}
+
+/** `first`, and for a Telegram perk whose chat the bot administers, the single-use invite link made after the commit. */
+function withInvite(r: Redeemed, first: Outcome, userId: string, opts: DeliverOpts): Effect {
   const chatId = r.perk.perkType === 'telegram_invite' ? r.perk.telegramChatId : null;
   if (!chatId) return first;
   return {
@@ -415,7 +513,7 @@ export async function redeemAndDeliver(
         });
         return await save(async (tx) => {
           await storeDeliveredInvite(tx, r.redemptionId, link);
-          return answer(await perkDetail(tx, perkId, userId, opts.links));
+          return redeemedAnswer(r, await perkDetail(tx, r.perk.id, userId, opts.links));
         });
       } catch (err) {
         opts.log.warn({ err, perk: r.perk.id }, 'single-use invite link failed; delivering the stored link');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { statusCounts } from '../../../test/status-counts.ts';
-import { perkRedemptions, perks, transactions, wallets } from '../../db/schema/index.ts';
+import { idempotencyRecords, perkRedemptions, perks, transactions, wallets } from '../../db/schema/index.ts';
 import { checkLedgerInvariants, getMemberWallet } from '../wallet/wallet.service.ts';
 
 /**
@@ -57,6 +57,41 @@ describe.runIf(usingPostgres)('perk and wallet races (PostgreSQL)', () => {
     expect(await t.db.select().from(perkRedemptions).where(eq(perkRedemptions.perkId, id))).toHaveLength(10);
     const creatorAfter = (await getMemberWallet(t.db, creator.user.id)).balance;
     expect(creatorAfter - creatorBefore).toBe(10 * 6000);
+    expect(await checkLedgerInvariants(t.db)).toEqual([]);
+  }, 120_000);
+
+  it('200 members under Idempotency-Keys, 10 left: exactly 10, each key keeping what its member was sent', async () => {
+    const id = await createPerk({ max_participants: 10 });
+    const members: Member[] = [];
+    for (let i = 0; i < 200; i++) members.push(await createMember(t));
+    const results = await Promise.all(
+      members.map((m) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${api}/perks/${id}/redeem/`,
+          headers: { ...m.auth, 'idempotency-key': `flash-${m.user.id}` },
+        }),
+      ),
+    );
+    expect(statusCounts(results)).toEqual({ 200: 10, 409: 190 });
+    const counts = results.filter((r) => r.statusCode === 200).map((r) => r.json().perk.purchased_count as number);
+    expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const [i, r] of results.entries()) {
+      if (r.statusCode === 409) expect(r.json().detail).toMatch(/^Out of Stock/);
+      const [kept] = await t.db
+        .select({ status: idempotencyRecords.statusCode, body: idempotencyRecords.responseBody })
+        .from(idempotencyRecords)
+        .where(
+          and(
+            eq(idempotencyRecords.userId, members[i]!.user.id),
+            eq(idempotencyRecords.key, `flash-${members[i]!.user.id}`),
+          ),
+        );
+      expect(kept).toEqual({ status: r.statusCode, body: r.json() });
+    }
+    const [row] = await t.db.select().from(perks).where(eq(perks.id, id));
+    expect(row!.purchasedCount).toBe(10);
+    expect(await t.db.select().from(perkRedemptions).where(eq(perkRedemptions.perkId, id))).toHaveLength(10);
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   }, 120_000);
 

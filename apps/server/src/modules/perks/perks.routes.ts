@@ -100,6 +100,7 @@ export async function perksRoutes(app: AppInstance, { deps }: ModuleOptions) {
     return withIdempotency(db, request, reply, redemption.run, {
       refuseEarly: redemption.refuseEarly,
       savepoint: redemption.needsSavepoint,
+      alone: redemption.alone,
     });
   });
 }

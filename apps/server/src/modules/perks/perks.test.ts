@@ -609,6 +609,25 @@ describe('POST perks/{id}/redeem/', () => {
     expect((await get(creator, `/perks/${p.id}/`)).json().content.invite_link).toBe('https://t.me/wynvip');
   });
 
+  it('telegram_invite under an Idempotency-Key: the replay carries the single-use link made after the commit', async () => {
+    fake.addChat({ username: 'wynkeyed', botStatus: 'administrator' });
+    const p = await createPerk(creator, {
+      perk_type: 'telegram_invite',
+      telegram_url: 'https://t.me/wynkeyed',
+      discount_code: undefined,
+    });
+    const m = await createMember(t);
+    const h = { 'idempotency-key': `invite-${p.id}` };
+    const res = await post(m, `/perks/${p.id}/redeem/`, undefined, h);
+    expect(res.statusCode, res.body).toBe(200);
+    const link = res.json().content.invite_link as string;
+    expect(link).toMatch(/^https:\/\/t\.me\/\+fake\d+$/);
+    const again = await post(m, `/perks/${p.id}/redeem/`, undefined, h);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().content.invite_link).toBe(link);
+    expect(again.json()).toEqual(res.json());
+  });
+
   it('telegram_invite falls back to the stored link when the bot cannot make one', async () => {
     const chat = fake.addChat({ username: 'wynlost', botStatus: 'administrator' });
     const p = await createPerk(creator, {

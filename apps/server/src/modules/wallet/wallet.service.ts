@@ -193,6 +193,12 @@ export function moveCtes(args: StatementMoveArgs): { lock: SQL; write: (gate: st
   return { lock, write };
 }
 
+/** An amount in hundredths (a bigint SQL expression) as `centsToAmount` writes it: `-12.05`, `0.00`, `1500.00`. */
+export function amountSql(cents: SQL): SQL {
+  return sql`(select case when c < 0 then '-' else '' end || (abs(c) / 100)::text || '.' || lpad((abs(c) % 100)::text, 2, '0')
+    from (select (${cents})::bigint as c) amount)`;
+}
+
 /**
  * `move()` in one statement (one round trip): `moveCtes` on its own, same arguments, checks and result as `move()`.
  * Runs as its own transaction on the bare database, or inside the caller's.
