@@ -129,6 +129,11 @@ export function createViewCache<T>(opts: ViewCacheOptions): ViewCache<T> {
   };
 }
 
+/** The key of what `viewerId` asked for with `input` (a query, a search body): one view per member and input. */
+export function viewKey(viewerId: string, input: unknown): string {
+  return `${viewerId}\u0000${JSON.stringify(input)}`;
+}
+
 /** A member's view of one row (a quest, a perk): kept under the row, the viewer and the row's creator. */
 export function viewOfRow<T extends { creator: string | null }>(
   cache: ViewCache<T>,

@@ -2,7 +2,7 @@ import { endpoints } from '@wyn/contract/endpoints';
 import type { AppInstance, ModuleOptions } from '../../app-types.ts';
 import { contractRoute } from '../../lib/contract-route.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { createViewCache } from '../../lib/view-cache.ts';
+import { createViewCache, viewKey } from '../../lib/view-cache.ts';
 import { BOARDS_TAG, getLeaderboard } from './leaderboard.service.ts';
 
 /** GET club/leaderboard/ (issue #16 item 3). */
@@ -20,7 +20,7 @@ export async function leaderboardRoutes(app: AppInstance, { deps }: ModuleOption
   contractRoute(app, endpoints.leaderboard, async (request) => {
     const viewerId = request.auth.userId;
     const board = await pages.get(
-      `${viewerId}\u0000${JSON.stringify(request.query)}`,
+      viewKey(viewerId, request.query),
       [BOARDS_TAG, viewerId],
       () => getLeaderboard(db, viewerId, request.query, deps.now(), { staleMs }),
       (page) => page.rows.map((row) => row.profile.id),

@@ -12,7 +12,7 @@ import {
 } from './explore.service.ts';
 import { createSearchCounterGate } from './search-counter.ts';
 import { EXPLORE_TAG } from './search-cache.ts';
-import type { ViewCache } from '../../lib/view-cache.ts';
+import { viewKey, type ViewCache } from '../../lib/view-cache.ts';
 
 /** The explore screen's calls that do more than one read: the screen in one answer, and a counted search. */
 
@@ -65,7 +65,7 @@ export async function searchAndCount(
 ): Promise<SearchResponse> {
   const read = () => search(db, body, { viewerId: ctx.viewerId, now: ctx.now });
   const { response, exact } = ctx.searches
-    ? await ctx.searches.get(`${ctx.viewerId}\u0000${JSON.stringify(body)}`, [EXPLORE_TAG, ctx.viewerId], read)
+    ? await ctx.searches.get(viewKey(ctx.viewerId, body), [EXPLORE_TAG, ctx.viewerId], read)
     : await read();
   const term = popularTerm(body.query);
   if (body.page === 1 && term && exact && counter.shouldCount(ctx.viewerId, term)) {
