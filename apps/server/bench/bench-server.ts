@@ -7,6 +7,12 @@ import pg from 'pg';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, SERVER_BUNDLE } from '../scripts/production.ts';
 
+/**
+ * For the sections that measure how the database's reads grow with its size: the hot-read cache off (decision 0019),
+ * which would otherwise answer each repeated read from memory and measure nothing of the database.
+ */
+export const DATABASE_READS = { HOT_READ_CACHE_MS: '0' };
+
 export const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export type BenchServer = {
@@ -22,9 +28,13 @@ export type BenchServer = {
 
 /**
  * A fresh PostgreSQL database and the real server process on it (production mode, seeded by `main.ts`).
- * `prepare` runs against the migrated, seeded database before the server is measured.
+ * `env` adds to (or overrides) the server's environment.
  */
-export async function startBenchServer(port: number, name: string): Promise<BenchServer> {
+export async function startBenchServer(
+  port: number,
+  name: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const dbName = `wyn_bench_${name}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -52,6 +62,7 @@ export async function startBenchServer(port: number, name: string): Promise<Benc
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_MAX: '100000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

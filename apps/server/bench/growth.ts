@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
-import { demoLogin, startBenchServer } from './bench-server.ts';
+import { DATABASE_READS, demoLogin, startBenchServer } from './bench-server.ts';
 import { measure, type Target } from './hot-reads.ts';
 
 export type GrowthSize = { quests: number; members: number; messages: number; transactions: number };
@@ -117,7 +117,7 @@ export async function growth(port: number, duration: number): Promise<GrowthRow[
     ['small', SMALL],
     ['large', LARGE],
   ] as const) {
-    const server = await startBenchServer(port, `growth_${label}`);
+    const server = await startBenchServer(port, `growth_${label}`, DATABASE_READS);
     try {
       const t0 = Date.now();
       await fill(server.database, size);

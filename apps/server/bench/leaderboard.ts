@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { awardXp } from '../src/modules/engagement/xp.service.ts';
 import { fillBoards } from './board-fill.ts';
-import { demoLogin, startBenchServer } from './bench-server.ts';
+import { DATABASE_READS, demoLogin, startBenchServer } from './bench-server.ts';
 import { measure, type Target } from './hot-reads.ts';
 import type { GrowthRow } from './growth.ts';
 
@@ -53,7 +53,7 @@ async function awardWhileReading(database: Database, perSecond: number) {
 export async function leaderboardBench(port: number, duration: number): Promise<GrowthRow[]> {
   const results: Record<string, Record<'small' | 'large', { mean: number; p99: number }>> = {};
   for (const label of ['small', 'large'] as const) {
-    const server = await startBenchServer(port, `board_${label}`);
+    const server = await startBenchServer(port, `board_${label}`, DATABASE_READS);
     try {
       const t0 = Date.now();
       await fillBoards(server.database, BOARD_SIZES[label]);
