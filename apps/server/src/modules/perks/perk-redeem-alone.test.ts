@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { centsToAmount, PERK_MSG } from '@wyn/contract';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
+import { keptAnswers } from '../../../test/kept-answers.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { idempotencyRecords, perkRedemptions, perks } from '../../db/schema/index.ts';
 import { keyedStatement, type KeyRecord } from '../../lib/idempotency.ts';
@@ -22,11 +23,7 @@ describe('redeeming under an Idempotency-Key in one statement', () => {
   type Member = Awaited<ReturnType<typeof createMember>>;
   let creator: Member;
   const { post } = clubRequests(() => t.app);
-  const kept = (m: Member, key: string) =>
-    t.db
-      .select({ status: idempotencyRecords.statusCode, body: idempotencyRecords.responseBody })
-      .from(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.userId, m.user.id), eq(idempotencyRecords.key, key)));
+  const kept = (m: Member, key: string) => keptAnswers(t.db, m.user.id, key);
   const createPerk = async (extra: Record<string, unknown> = {}) => {
     const res = await post(creator, '/perks/', {
       title: 'Odd-priced perk',

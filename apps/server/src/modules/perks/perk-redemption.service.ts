@@ -410,7 +410,7 @@ export function perkRedemption(db: DbOrTx, perkId: string, userId: string, opts:
  * stock, one more statement decides and keeps that refusal; any other reason answers undefined, and the usual
  * transaction decides again from a new read.
  */
-export async function redeemAlone(
+async function redeemAlone(
   db: DbOrTx,
   read: RedeemRead,
   userId: string,

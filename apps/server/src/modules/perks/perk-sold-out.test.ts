@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PERK_MSG } from '@wyn/contract';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
+import { keptAnswers } from '../../../test/kept-answers.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { idempotencyRecords } from '../../db/schema/index.ts';
 import type { Outcome } from '../../lib/idempotency.ts';
 import { checkLedgerInvariants } from '../wallet/wallet.service.ts';
 import { refuseRedeemEarly } from './perk-redemption.service.ts';
@@ -24,11 +24,7 @@ describe('redeeming a sold-out perk under an Idempotency-Key', () => {
   const { post, patch } = clubRequests(() => t.app);
   const redeem = (m: Member, key: string, body: object = {}) =>
     post(m, `/perks/${perkId}/redeem/`, body, { 'idempotency-key': key });
-  const keptAnswer = (m: Member, key: string) =>
-    t.db
-      .select({ status: idempotencyRecords.statusCode, body: idempotencyRecords.responseBody })
-      .from(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.userId, m.user.id), eq(idempotencyRecords.key, key)));
+  const keptAnswer = (m: Member, key: string) => keptAnswers(t.db, m.user.id, key);
   /** A 10 W discount code with one left. */
   const createOneLeft = async (title: string) => {
     const created = await post(creator, '/perks/', {

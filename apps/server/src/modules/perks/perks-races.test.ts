@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { statusCounts } from '../../../test/status-counts.ts';
-import { idempotencyRecords, perkRedemptions, perks, transactions, wallets } from '../../db/schema/index.ts';
+import { keptAnswers } from '../../../test/kept-answers.ts';
+import { perkRedemptions, perks, transactions, wallets } from '../../db/schema/index.ts';
 import { checkLedgerInvariants, getMemberWallet } from '../wallet/wallet.service.ts';
 
 /**
@@ -78,16 +79,8 @@ describe.runIf(usingPostgres)('perk and wallet races (PostgreSQL)', () => {
     expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const [i, r] of results.entries()) {
       if (r.statusCode === 409) expect(r.json().detail).toMatch(/^Out of Stock/);
-      const [kept] = await t.db
-        .select({ status: idempotencyRecords.statusCode, body: idempotencyRecords.responseBody })
-        .from(idempotencyRecords)
-        .where(
-          and(
-            eq(idempotencyRecords.userId, members[i]!.user.id),
-            eq(idempotencyRecords.key, `flash-${members[i]!.user.id}`),
-          ),
-        );
-      expect(kept).toEqual({ status: r.statusCode, body: r.json() });
+      const kept = await keptAnswers(t.db, members[i]!.user.id, `flash-${members[i]!.user.id}`);
+      expect(kept).toEqual([{ status: r.statusCode, body: r.json() }]);
     }
     const [row] = await t.db.select().from(perks).where(eq(perks.id, id));
     expect(row!.purchasedCount).toBe(10);
