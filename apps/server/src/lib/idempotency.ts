@@ -7,11 +7,12 @@ import { idempotencyRecords } from '../db/schema/index.ts';
 import type { UploadedFile } from './multipart-body.ts';
 import { AppError, badRequest, conflict } from './errors.ts';
 import { violatedUniqueIndex } from './unique-violation.ts';
-import { executeNamed } from './prepared.ts';
+import { ALWAYS, refusalKeeper, type KeyRecord, type RefusalCondition } from './kept-refusals.ts';
 
 import type { Effect, Outcome } from './idempotent-effect.ts';
 
 export type { Effect, Outcome, SaveOutcome } from './idempotent-effect.ts';
+export type { KeyRecord, RefusalCondition } from './kept-refusals.ts';
 
 /** Sorted keys at every level, so the same request hashes the same whatever order its fields came in. */
 function canonical(value: unknown): unknown {
@@ -53,11 +54,14 @@ export function errorOutcome(err: AppError): Outcome {
   };
 }
 
+/** When a refusal is kept: `condition` (lib/kept-refusals.ts) holds for `values`. */
+export type KeepWhen = { condition: RefusalCondition; values: Record<string, unknown> };
+
 /**
- * Keeps `outcome` as the key's answer in one statement, only when `when` (a SQL condition) holds and the key is new;
- * true when it was kept.
+ * Keeps `outcome` as the key's answer, only when `when` holds (always, without it) and the key is new; true when it
+ * was kept. The refusals of one turn of the event loop are kept by one statement (lib/kept-refusals.ts).
  */
-export type KeepRefusal = (outcome: Outcome, when: SQL) => Promise<boolean>;
+export type KeepRefusal = (outcome: Outcome, when?: KeepWhen) => Promise<boolean>;
 
 /**
  * The key's record as a common table expression of the effect's own statement: `key_row`, kept with `status` and
@@ -82,27 +86,13 @@ async function refusedEarly(
   }
 }
 
-/** Whose key, for which request: what a key's record is written under. */
-export type KeyRecord = { userId: string; key: string; method: string; path: string; hash: string };
-
 /** The statements that write a key's record at once with its answer (`KeyedStatement`), for `record`. */
 export function keyedStatement(db: DbOrTx, record: KeyRecord): KeyedStatement {
   const { userId, key, method, path, hash } = record;
   return {
-    keep: async (outcome, when) => {
-      // Named: a flash sale's refusals are mostly this one statement (issue #17).
-      const { rows } = await executeNamed(
-        db,
-        sql`insert into ${idempotencyRecords}
-          (user_id, key, method, path, request_hash, status_code, response_body)
-        select ${userId}::uuid, ${key}, ${method}, ${path}, ${hash}, ${outcome.status}::int,
-          ${JSON.stringify(outcome.body)}::jsonb
-        where ${when}
-        on conflict do nothing
-        returning id`,
-      );
-      return rows.length > 0;
-    },
+    // Batched: a flash sale's refusals are mostly this one statement (issue #17).
+    keep: (outcome, when) =>
+      refusalKeeper(db)({ record, outcome, condition: when?.condition ?? ALWAYS, values: when?.values ?? {} }),
     keyRow: (gate, status, body) => sql`key_row as (
       insert into ${idempotencyRecords} (user_id, key, method, path, request_hash, status_code, response_body)
       select ${userId}::uuid, ${key}, ${method}, ${path}, ${hash}, ${status}::int, ${body}
@@ -173,8 +163,7 @@ export async function withIdempotency(
   };
   const early = await refusedEarly(opts.refuseEarly, keep);
   // Kept already by `refuseEarly`, or kept now; when the key is taken, the usual path below replays its answer.
-  if (early && (keptEarly === early || (await keep(early, sql`true`))))
-    return reply.status(early.status).send(early.body);
+  if (early && (keptEarly === early || (await keep(early)))) return reply.status(early.status).send(early.body);
   const scope = and(
     eq(idempotencyRecords.userId, userId),
     eq(idempotencyRecords.method, method),

@@ -7,7 +7,14 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { displayName } from '../../lib/display-name.ts';
 import type { TelegramBot } from '../../integrations/telegram-bot.ts';
 import type { Effect, Outcome } from '../../lib/idempotent-effect.ts';
-import { errorOutcome, type KeepRefusal, type KeyedStatement, type KeyRowCte } from '../../lib/idempotency.ts';
+import {
+  errorOutcome,
+  type KeepRefusal,
+  type KeepWhen,
+  type KeyedStatement,
+  type KeyRowCte,
+  type RefusalCondition,
+} from '../../lib/idempotency.ts';
 import type { PrivateMediaLinks } from '../../lib/private-media-links.ts';
 import { perkDetail, perkDetailSelect, toPerkDetail, type PerkDetailRow } from './perks-read.service.ts';
 import { executeNamed, preparedPerDb } from '../../lib/prepared.ts';
@@ -314,7 +321,7 @@ const priceChanged = (err: PriceChangedError): Outcome => ({
 /**
  * Perks this process found out of stock a moment ago, until when (ms). A hint, never trusted: under an
  * Idempotency-Key the next attempt at such a perk is first tried as one statement that decides "out of stock" in
- * SQL and keeps it as the key's answer (`soldOutCondition`); when that does not hold, the usual read follows.
+ * SQL and keeps it as the key's answer (`SOLD_OUT`); when that does not hold, the usual read follows.
  */
 const soldOutUntil = new Map<string, number>();
 const SOLD_OUT_HINT_MS = 10_000;
@@ -336,16 +343,26 @@ function seenSoldOut(perkId: string, nowMs: number): boolean {
 /**
  * "Out of stock" exactly as `readForRedeem` decides it, in SQL: the perk is there and open to this member, no refusal
  * that `readForRedeem` puts first applies (not found or hidden, the creator, a changed price, already redeemed,
- * closed, past its deadline), and its stock is taken.
+ * closed, past its deadline), and its stock is taken. One text for every member (`soldOut`'s values), so the
+ * refusals of a flash sale that arrive together are kept by one statement (lib/kept-refusals.ts).
  */
-function soldOutCondition(perkId: string, userId: string, now: Date, expectedCostCents: number | undefined) {
-  return sql`exists (select 1 from ${perks} p
-    where p.id = ${perkId}::uuid and p.status = 'active' and not p.is_hidden and not p.hidden_by_staff
-      and p.creator_id is distinct from ${userId}::uuid
-      and (${expectedCostCents ?? null}::bigint is null or p.cost_amount = ${expectedCostCents ?? null}::bigint)
-      and (p.deadline is null or p.deadline > ${now.toISOString()}::timestamptz)
+const SOLD_OUT: RefusalCondition = {
+  columns: 'perk_id uuid, expected_cost bigint, at timestamptz',
+  where: sql`exists (select 1 from ${perks} p
+    where p.id = v.perk_id and p.status = 'active' and not p.is_hidden and not p.hidden_by_staff
+      and p.creator_id is distinct from v.user_id
+      and (v.expected_cost is null or p.cost_amount = v.expected_cost)
+      and (p.deadline is null or p.deadline > v.at)
       and p.max_participants is not null and p.purchased_count >= p.max_participants
-      and not exists (select 1 from ${perkRedemptions} r where r.perk_id = p.id and r.user_id = ${userId}::uuid))`;
+      and not exists (select 1 from ${perkRedemptions} r where r.perk_id = p.id and r.user_id = v.user_id))`,
+};
+
+/** `SOLD_OUT` for one attempt (its member is the key's). */
+function soldOut(perkId: string, now: Date, expectedCostCents: number | undefined): KeepWhen {
+  return {
+    condition: SOLD_OUT,
+    values: { perk_id: perkId, expected_cost: expectedCostCents ?? null, at: now.toISOString() },
+  };
 }
 
 /**
@@ -365,8 +382,7 @@ export async function refuseRedeemEarly(
   const nowMs = opts.now.getTime();
   if (opts.keep && seenSoldOut(perkId, nowMs)) {
     const refusal = errorOutcome(outOfStock());
-    if (await opts.keep(refusal, soldOutCondition(perkId, userId, opts.now, opts.expectedCostCents)))
-      return { refusal };
+    if (await opts.keep(refusal, soldOut(perkId, opts.now, opts.expectedCostCents))) return { refusal };
   }
   try {
     return { read: await readForRedeem(db, perkId, userId, opts.now, opts.expectedCostCents) };
@@ -428,8 +444,7 @@ async function redeemAlone(
   if ('unpaid' in r) return undefined;
   const perkId = read.row.perk.id;
   const refused = errorOutcome(outOfStock());
-  if (!(await keyed.keep(refused, soldOutCondition(perkId, userId, opts.now, opts.expectedCostCents))))
-    return undefined;
+  if (!(await keyed.keep(refused, soldOut(perkId, opts.now, opts.expectedCostCents)))) return undefined;
   markSoldOut(perkId, opts.now.getTime());
   return refused;
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PERK_MSG } from '@wyn/contract';
 import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
 import { keptAnswers } from '../../../test/kept-answers.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Outcome } from '../../lib/idempotency.ts';
+import type { KeepWhen, Outcome } from '../../lib/idempotency.ts';
 import { checkLedgerInvariants } from '../wallet/wallet.service.ts';
 import { refuseRedeemEarly } from './perk-redemption.service.ts';
 
@@ -105,19 +105,22 @@ describe('redeeming a sold-out perk under an Idempotency-Key', () => {
       },
     });
     const kept: Array<{ outcome: Outcome; held: boolean }> = [];
-    const keep = async (outcome: Outcome, when: SQL) => {
-      const { rows } = (await t.db.execute(sql`select (${when}) as held`)) as unknown as {
+    // Whether `when` holds for member m, read as the keeping statement reads it (one row of values, `v`).
+    const keepFor = (member: Member) => async (outcome: Outcome, when?: KeepWhen) => {
+      const values = JSON.stringify([{ ...when!.values, user_id: member.user.id }]);
+      const { rows } = (await t.db.execute(sql`select (${when!.condition.where}) as held
+        from jsonb_to_recordset(${values}::jsonb) as v(user_id uuid, ${sql.raw(when!.condition.columns)})`)) as unknown as {
         rows: Array<{ held: boolean }>;
       };
       kept.push({ outcome, held: rows[0]!.held });
       return rows[0]!.held;
     };
-    const early = await refuseRedeemEarly(untouchable, id, m.user.id, { now, keep });
+    const early = await refuseRedeemEarly(untouchable, id, m.user.id, { now, keep: keepFor(m) });
     expect(early.refusal).toEqual({ status: 409, body: { detail: PERK_MSG.outOfStock, code: 'out_of_stock' } });
     expect(kept).toEqual([{ outcome: early.refusal, held: true }]);
     // The member who bought it: the condition does not hold, so the usual read answers (Already redeemed).
     kept.length = 0;
-    await expect(refuseRedeemEarly(t.db, id, first.user.id, { now, keep })).rejects.toMatchObject({
+    await expect(refuseRedeemEarly(t.db, id, first.user.id, { now, keep: keepFor(first) })).rejects.toMatchObject({
       detail: PERK_MSG.alreadyRedeemed,
     });
     expect(kept.map((k) => k.held)).toEqual([false]);
