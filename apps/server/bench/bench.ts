@@ -80,6 +80,10 @@ async function main() {
         `  wall time        ${r.wallMs.toFixed(0)} ms (${r.rps.toFixed(0)} redemptions attempted per second)`,
       );
       console.info(`  last success     ${r.lastSuccessMs.toFixed(0)} ms into the burst`);
+      console.info(
+        `  cold (warm-up)   ${r.cold.members} members, ${r.cold.stock} left, on the server as it started: ` +
+          `${r.cold.wallMs.toFixed(0)} ms (${r.cold.rps.toFixed(0)} attempted per second)`,
+      );
       console.info(`  latency          p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms`);
       const { cpu } = r;
       const rest = cpu.machine - cpu.server - cpu.generator;

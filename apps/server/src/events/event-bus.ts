@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { sendInTransaction, type PgBoss } from '../integrations/job-queue.ts';
 import type { Database, DbOrTx } from '../db/client.ts';
@@ -68,16 +69,45 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
   let closed = false;
   const inflight = new Set<Promise<unknown>>();
 
-  const runConsumer = async (consumer: DurableConsumer, event: CommittedEvent): Promise<void> => {
+  /**
+   * Runs `consumer` for `events` in one transaction: each event's writes commit with its `processed_events` row, and
+   * an event handled already (its row is there) is skipped. Any failure rolls back the whole batch.
+   */
+  const runConsumer = async (consumer: DurableConsumer, events: CommittedEvent[]): Promise<void> => {
     await db.transaction(async (tx) => {
-      const [claimed] = await tx
+      const claimed = await tx
         .insert(processedEvents)
-        .values({ eventId: event.id, consumer: consumer.name })
+        .values(events.map((event) => ({ eventId: event.id, consumer: consumer.name })))
         .onConflictDoNothing()
         .returning({ id: processedEvents.eventId });
-      if (!claimed) return;
-      await consumer.handle(tx, event);
+      const ids = new Set(claimed.map((c) => c.id));
+      for (const event of events) if (ids.has(event.id)) await consumer.handle(tx, event);
     });
+  };
+
+  /** Runs `consumer` for `events` (when they are more than one, each on its own after the batch failed), queueing
+   * for a retry each event whose run failed; returns the events that could not even be queued. */
+  const runOrQueue = async (consumer: DurableConsumer, events: CommittedEvent[]): Promise<CommittedEvent[]> => {
+    try {
+      await runConsumer(consumer, events);
+      return [];
+    } catch (err) {
+      if (events.length > 1) {
+        const unqueued: CommittedEvent[] = [];
+        for (const e of events) unqueued.push(...(await runOrQueue(consumer, [e])));
+        return unqueued;
+      }
+      const [event] = events as [CommittedEvent];
+      log.warn({ err, event: event.type, consumer: consumer.name }, 'event consumer failed; queued for retry');
+      try {
+        await queue.send(queueName(consumer.name), { eventId: event.id });
+        return [];
+      } catch (sendErr) {
+        // Left undispatched: the sweeper queues it.
+        log.error({ err: sendErr }, 'could not queue an event');
+        return [event];
+      }
+    }
   };
 
   // Each event reaches this instance twice (after its own commit, and through NOTIFY): handled once.
@@ -103,35 +133,66 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
     }
   });
 
+  /**
+   * Runs the durable consumers of `batch`'s events: each consumer once for all of them, in one transaction (a flash
+   * sale's hundred redemptions commit within moments: one transaction and one mark instead of one each, issue #17).
+   * When that fails, each event is run (or queued) on its own, so one bad event holds up no other. An event is marked
+   * dispatched once every consumer that wants it has run or is queued.
+   */
+  const deliverDurable = async (batch: Array<{ event: CommittedEvent; broadcast: boolean }>) => {
+    const seenIds = new Set<string>();
+    // Told to the other instances and wanted by nobody durable: marked with the notice that told them (`settled`).
+    const events = batch.filter(({ event, broadcast }) => {
+      if (seenIds.has(event.id) || (broadcast && !wanted(event))) return false;
+      seenIds.add(event.id);
+      return true;
+    });
+    const unqueued = new Set<string>();
+    for (const consumer of durable.values()) {
+      const mine = events.map((e) => e.event).filter((event) => consumer.wants(event));
+      if (mine.length === 0) continue;
+      for (const event of await runOrQueue(consumer, mine)) unqueued.add(event.id);
+    }
+    await markDispatched(
+      db,
+      events.filter((e) => e.broadcast && !unqueued.has(e.event.id)).map((e) => e.event.id),
+    );
+  };
+
+  /**
+   * Events waiting for their durable consumers, each with whoever waits for it. One batch is delivered at a time;
+   * the events committed meanwhile wait and go together in the next (with no load, each goes at once).
+   */
+  let waiting: Array<{ event: CommittedEvent; broadcast: boolean; done: () => void }> = [];
+  const insideDelivery = new AsyncLocalStorage<true>();
+  let delivering = false;
+  const drain = async () => {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      await insideDelivery
+        .run(true, () => deliverDurable(batch))
+        .catch((err: unknown) => log.error({ err }, 'event delivery failed'));
+      for (const w of batch) w.done();
+    }
+    delivering = false;
+  };
+
   // Not told to the other instances (the NOTIFY after the commit failed): left undispatched for the sweeper.
   const deliver = async (events: CommittedEvent[], broadcast: boolean) => {
     if (!broadcast) log.warn({ events: events.length }, 'could not tell the other instances; left to the sweeper');
     for (const event of events) runLocal(event);
     if (durable.size === 0 || closed) return;
     if (opts.deliveryDelayMs) await sleep(opts.deliveryDelayMs);
-    const dispatched: string[] = [];
-    for (const event of events) {
-      // Marked with the notice that told the other instances (`settled` below).
-      if (broadcast && !wanted(event)) continue;
-      let queued = true;
-      for (const consumer of durable.values()) {
-        if (!consumer.wants(event)) continue;
-        try {
-          await runConsumer(consumer, event);
-        } catch (err) {
-          log.warn({ err, event: event.type, consumer: consumer.name }, 'event consumer failed; queued for retry');
-          try {
-            await queue.send(queueName(consumer.name), { eventId: event.id });
-          } catch (sendErr) {
-            // Left undispatched: the sweeper queues it.
-            log.error({ err: sendErr }, 'could not queue an event');
-            queued = false;
-          }
-        }
-      }
-      if (queued && broadcast) dispatched.push(event.id);
+    // Committed by a durable consumer of the batch being delivered: delivered now, since that batch waits for it.
+    if (insideDelivery.getStore()) return deliverDurable(events.map((event) => ({ event, broadcast })));
+    const delivered = events.map((event) => new Promise<void>((done) => waiting.push({ event, broadcast, done })));
+    if (!delivering) {
+      delivering = true;
+      // After this turn of the event loop: the events other requests committed in it go in the same batch.
+      setImmediate(() => void drain());
     }
-    await markDispatched(db, dispatched);
+    await Promise.all(delivered);
   };
 
   const wanted = (event: CommittedEvent) => [...durable.values()].some((consumer) => consumer.wants(event));
@@ -205,7 +266,7 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
       });
       await queue.work<{ eventId: string }>(name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
         const event = job ? await loadEvent(job.data.eventId) : null;
-        if (event) await runConsumer(consumer, event);
+        if (event) await runConsumer(consumer, [event]);
       });
     },
     sweep,

@@ -24,8 +24,8 @@ type Transactional = { transaction: (fn: (tx: never) => Promise<unknown>, config
 
 /** The events and notices each open transaction (or savepoint) has recorded so far. */
 const batches = new WeakMap<object, Batch>();
-/** The listener of each tracked database handle, for events recorded outside any transaction. */
-const listeners = new WeakMap<object, { listener: CommitListener; settled: (event: CommittedEvent) => boolean }>();
+/** How each tracked database handle tells of the events recorded on it outside any transaction. */
+const listeners = new WeakMap<object, { committed: (event: CommittedEvent) => Promise<void> }>();
 
 /**
  * Sends notices after their commit, in one statement of their own that does not wait for its commit record to
@@ -118,7 +118,38 @@ export async function eventRecorded(tx: DbOrTx, committed: CommittedEvent): Prom
   }
   // Autocommit: the insert above is already committed. An untracked handle (a script) leaves it to the sweeper.
   const tracked = listeners.get(tx);
-  if (tracked) await tracked.listener([committed], await broadcast(tx, [committed], [], tracked.settled));
+  if (tracked) await tracked.committed(committed);
+}
+
+/**
+ * Tells of events committed outside any transaction (each by one statement: a flash sale's redemptions, issue #17)
+ * in batches: the events committed while the previous batch was being told (or in the same turn of the event loop)
+ * go together, with one statement for their notices. Resolves once its event's listener has heard of it.
+ */
+function autocommitted(db: DbOrTx, listener: CommitListener, settled: (event: CommittedEvent) => boolean) {
+  let waiting: Array<{ event: CommittedEvent; done: () => void; failed: (err: unknown) => void }> = [];
+  let telling = false;
+  const tell = async () => {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const events = batch.map((w) => w.event);
+      try {
+        await listener(events, await broadcast(db, events, [], settled));
+        for (const w of batch) w.done();
+      } catch (err) {
+        for (const w of batch) w.failed(err);
+      }
+    }
+    telling = false;
+  };
+  return (event: CommittedEvent) =>
+    new Promise<void>((done, failed) => {
+      waiting.push({ event, done, failed });
+      if (telling) return;
+      telling = true;
+      setImmediate(() => void tell());
+    });
 }
 
 /**
@@ -173,7 +204,7 @@ export function trackCommits(
   const own = Object.prototype.hasOwnProperty.call(handle, 'transaction');
   const original = handle.transaction;
   const begin = original.bind(handle);
-  listeners.set(db, { listener, settled });
+  listeners.set(db, { committed: autocommitted(db, listener, settled) });
   handle.transaction = async (fn, config) => {
     const batch: Batch = { events: [], notices: [] };
     const result = await begin(

@@ -135,6 +135,33 @@ describe('redeeming under an Idempotency-Key in one statement', () => {
     expect(await kept(m, 'late')).toEqual([{ status: 409, body: effect!.body }]);
   });
 
+  it('after the last one is sold, refuses an attempt that read stock left without the redemption statement', async () => {
+    const perkId = await createPerk({ max_participants: 1 });
+    const m = await createMember(t);
+    // The handle the redemption runs its statements on: usable for the read, then out of bounds.
+    let usable = true;
+    const db = new Proxy(t.db, {
+      get(target, name, receiver) {
+        if (!usable) throw new Error(`the redemption's handle was used (${String(name)})`);
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    });
+    const redemption = perkRedemption(db, perkId, m.user.id, opts());
+    expect(await redemption.refuseEarly(undefined)).toBeUndefined();
+    usable = false;
+    // Another member takes the last one after that read: the process that sold it knows it is gone.
+    expect((await post(await createMember(t), `/perks/${perkId}/redeem/`)).statusCode).toBe(200);
+    const effect = await redemption.alone(keyedStatement(t.db, record(m, perkId, 'after-last')));
+    expect(effect).toEqual({ status: 409, body: { detail: PERK_MSG.outOfStock, code: 'out_of_stock' } });
+    expect(await kept(m, 'after-last')).toEqual([{ status: 409, body: effect!.body }]);
+    // And the next attempt is refused before its read.
+    const next = await createMember(t);
+    const early = await perkRedemption(db, perkId, next.user.id, opts()).refuseEarly(
+      keyedStatement(t.db, record(next, perkId, 'next')).keep,
+    );
+    expect(early).toEqual(effect);
+  });
+
   it('leaves any other change since the read to the usual path, writing nothing', async () => {
     const perkId = await createPerk({ max_participants: 5 });
     const m = await createMember(t);

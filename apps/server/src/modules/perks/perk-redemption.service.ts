@@ -269,6 +269,8 @@ async function tryRedeem(
   if (Number(res.events) !== 1) throw new Error('the redemption statement recorded no event');
   await eventRecorded(db, event.committed);
   const perk: PerkRow = { ...p, purchasedCount: res.purchased_count, maxParticipants: res.max_participants };
+  // The last one: the attempts that follow are refused without queueing for the perk's row (`soldOutUntil`).
+  if (perk.maxParticipants !== null && perk.purchasedCount >= perk.maxParticipants) markSoldOut(perkId, now.getTime());
   const redeemedAt = new Date(res.redeemed_at);
   return {
     redemptionId: res.redemption_id,
@@ -319,9 +321,10 @@ const priceChanged = (err: PriceChangedError): Outcome => ({
 });
 
 /**
- * Perks this process found out of stock a moment ago, until when (ms). A hint, never trusted: under an
- * Idempotency-Key the next attempt at such a perk is first tried as one statement that decides "out of stock" in
- * SQL and keeps it as the key's answer (`SOLD_OUT`); when that does not hold, the usual read follows.
+ * Perks this process found out of stock, or sold the last of, a moment ago, until when (ms). A hint, never trusted:
+ * under an Idempotency-Key the next attempt at such a perk (before its read, or after a read that saw stock left) is
+ * first tried as one statement that decides "out of stock" in SQL and keeps it as the key's answer (`SOLD_OUT`); when
+ * that does not hold, the usual read or the redemption statement follows.
  */
 const soldOutUntil = new Map<string, number>();
 const SOLD_OUT_HINT_MS = 10_000;
@@ -433,6 +436,12 @@ async function redeemAlone(
   opts: DeliverOpts,
   keyed: KeyedStatement,
 ): Promise<Effect | undefined> {
+  const perkId = read.row.perk.id;
+  const refused = errorOutcome(outOfStock());
+  const keepSoldOut = () => keyed.keep(refused, soldOut(perkId, opts.now, opts.expectedCostCents));
+  // Sold out since this attempt's read, as far as this process saw: decided and kept in SQL at once, rather than by
+  // a redemption statement that would queue for the perk's row only to find nothing left.
+  if (seenSoldOut(perkId, opts.now.getTime()) && (await keepSoldOut())) return refused;
   const r = await tryRedeem(db, read, userId, opts.now, {
     keyRow: keyed.keyRow,
     answer: (pending) => redeemedAnswer(pending, toPerkDetail(pending.detail, userId, opts.links)),
@@ -441,10 +450,7 @@ async function redeemAlone(
     const first = { status: 200, body: r.keptBody };
     return withInvite(r, first, userId, opts);
   }
-  if ('unpaid' in r) return undefined;
-  const perkId = read.row.perk.id;
-  const refused = errorOutcome(outOfStock());
-  if (!(await keyed.keep(refused, soldOut(perkId, opts.now, opts.expectedCostCents)))) return undefined;
+  if ('unpaid' in r || !(await keepSoldOut())) return undefined;
   markSoldOut(perkId, opts.now.getTime());
   return refused;
 }
