@@ -5,6 +5,7 @@ import type { Database, DbOrTx } from '../db/client.ts';
 import { outboxEvents, processedEvents } from '../db/schema/index.ts';
 import type { CommittedEvent, DomainEvent } from './domain-events.ts';
 import { EVENTS_CHANNEL, markDispatched, trackCommits, wireOf } from './outbox.ts';
+import { serialBatches } from '../lib/serial-batches.ts';
 
 /**
  * Runs once in every instance: in the one that committed right after the commit (so its next read sees the
@@ -159,24 +160,14 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
     );
   };
 
-  /**
-   * Events waiting for their durable consumers, each with whoever waits for it. One batch is delivered at a time;
-   * the events committed meanwhile wait and go together in the next (with no load, each goes at once).
-   */
-  let waiting: Array<{ event: CommittedEvent; broadcast: boolean; done: () => void }> = [];
+  /** Whether this code runs inside a batch's delivery (in a durable consumer's transaction, say). */
   const insideDelivery = new AsyncLocalStorage<true>();
-  let delivering = false;
-  const drain = async () => {
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      await insideDelivery
-        .run(true, () => deliverDurable(batch))
-        .catch((err: unknown) => log.error({ err }, 'event delivery failed'));
-      for (const w of batch) w.done();
-    }
-    delivering = false;
-  };
+  /** The events waiting for their durable consumers, delivered one batch at a time (`serialBatches`). */
+  const deliverInBatches = serialBatches<{ event: CommittedEvent; broadcast: boolean }>((batch) =>
+    insideDelivery
+      .run(true, () => deliverDurable(batch))
+      .catch((err: unknown) => log.error({ err }, 'event delivery failed')),
+  );
 
   // Not told to the other instances (the NOTIFY after the commit failed): left undispatched for the sweeper.
   const deliver = async (events: CommittedEvent[], broadcast: boolean) => {
@@ -186,13 +177,7 @@ export async function createEventBus(opts: EventBusOptions): Promise<EventBus> {
     if (opts.deliveryDelayMs) await sleep(opts.deliveryDelayMs);
     // Committed by a durable consumer of the batch being delivered: delivered now, since that batch waits for it.
     if (insideDelivery.getStore()) return deliverDurable(events.map((event) => ({ event, broadcast })));
-    const delivered = events.map((event) => new Promise<void>((done) => waiting.push({ event, broadcast, done })));
-    if (!delivering) {
-      delivering = true;
-      // After this turn of the event loop: the events other requests committed in it go in the same batch.
-      setImmediate(() => void drain());
-    }
-    await Promise.all(delivered);
+    await Promise.all(events.map((event) => deliverInBatches({ event, broadcast })));
   };
 
   const wanted = (event: CommittedEvent) => [...durable.values()].some((consumer) => consumer.wants(event));

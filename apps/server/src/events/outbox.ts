@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outboxEvents } from '../db/schema/index.ts';
+import { serialBatches } from '../lib/serial-batches.ts';
 import { uuidArray } from '../lib/uuid-array.ts';
 import type { CommittedEvent, DomainEvent } from './domain-events.ts';
 
@@ -127,29 +128,7 @@ export async function eventRecorded(tx: DbOrTx, committed: CommittedEvent): Prom
  * go together, with one statement for their notices. Resolves once its event's listener has heard of it.
  */
 function autocommitted(db: DbOrTx, listener: CommitListener, settled: (event: CommittedEvent) => boolean) {
-  let waiting: Array<{ event: CommittedEvent; done: () => void; failed: (err: unknown) => void }> = [];
-  let telling = false;
-  const tell = async () => {
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      const events = batch.map((w) => w.event);
-      try {
-        await listener(events, await broadcast(db, events, [], settled));
-        for (const w of batch) w.done();
-      } catch (err) {
-        for (const w of batch) w.failed(err);
-      }
-    }
-    telling = false;
-  };
-  return (event: CommittedEvent) =>
-    new Promise<void>((done, failed) => {
-      waiting.push({ event, done, failed });
-      if (telling) return;
-      telling = true;
-      setImmediate(() => void tell());
-    });
+  return serialBatches<CommittedEvent>(async (events) => listener(events, await broadcast(db, events, [], settled)));
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { idempotencyRecords } from '../db/schema/index.ts';
 import type { Outcome } from './idempotent-effect.ts';
-import { executeNamed } from './prepared.ts';
+import { executeNamed, preparedPerDb } from './prepared.ts';
 
 /** Whose key, for which request: what a key's record is written under. */
 export type KeyRecord = { userId: string; key: string; method: string; path: string; hash: string };
@@ -72,14 +72,6 @@ async function insertKept(db: DbOrTx, condition: RefusalCondition, rows: KeptRef
 export function createRefusalKeeper(db: DbOrTx): (refusal: KeptRefusal) => Promise<boolean> {
   let waiting: Map<RefusalCondition, Map<string, Waiter>> | null = null;
 
-  const keepAlone = async (w: Waiter) => {
-    try {
-      w.resolve((await insertKept(db, w.refusal.condition, [w.refusal])).has(scopeOf(w.refusal.record)));
-    } catch (err) {
-      w.reject(err);
-    }
-  };
-
   const keepBatch = async (condition: RefusalCondition, batch: Waiter[]) => {
     let kept: Set<string>;
     try {
@@ -90,7 +82,7 @@ export function createRefusalKeeper(db: DbOrTx): (refusal: KeptRefusal) => Promi
       );
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(err);
-      await Promise.all(batch.map(keepAlone));
+      await Promise.all(batch.map((w) => keepBatch(condition, [w])));
       return;
     }
     for (const w of batch) w.resolve(kept.has(scopeOf(w.refusal.record)));
@@ -132,12 +124,5 @@ export function createRefusalKeeper(db: DbOrTx): (refusal: KeptRefusal) => Promi
   return keep;
 }
 
-/** One keeper per database handle, made on first use. */
-const keepers = new WeakMap<object, (refusal: KeptRefusal) => Promise<boolean>>();
-
-/** `createRefusalKeeper`'s keeper for `db`, shared by every request on it. */
-export function refusalKeeper(db: DbOrTx): (refusal: KeptRefusal) => Promise<boolean> {
-  let keeper = keepers.get(db);
-  if (!keeper) keepers.set(db, (keeper = createRefusalKeeper(db)));
-  return keeper;
-}
+/** `createRefusalKeeper`'s keeper for `db`, made on first use and shared by every request on it. */
+export const refusalKeeper = preparedPerDb(createRefusalKeeper);

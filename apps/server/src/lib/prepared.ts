@@ -3,7 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 
 /**
- * A named prepared statement per database handle. Hot reads with joins and sub-selects spend more time in
+ * One of something per database handle, made on first use: a named prepared statement (or a batcher, such as
+ * `refusalKeeper`). Hot reads with joins and sub-selects spend more time in
  * PostgreSQL's planner than in execution (quest detail: 1.3 ms planning, 0.4 ms executing); a named
  * statement is planned once per connection and reused. Build the query with `sql.placeholder(...)`.
  */
