@@ -70,8 +70,11 @@ export type KeepRefusal = (outcome: Outcome, when?: KeepWhen) => Promise<boolean
  */
 export type KeyRowCte = (gate: string, status: number, body: SQL) => SQL;
 
-/** What `alone` is handed: the key's record as a CTE of its statement, and `keep` for a refusal it decides. */
-export type KeyedStatement = { keyRow: KeyRowCte; keep: KeepRefusal };
+/**
+ * What `alone` is handed: the key's record as a CTE of its statement, `keep` for a refusal it decides, and whose key
+ * it is (`record`), for a statement that writes the records of many keys at once (a flash sale's redemptions).
+ */
+export type KeyedStatement = { keyRow: KeyRowCte; keep: KeepRefusal; record: KeyRecord };
 
 /** `refuseEarly`'s answer, a thrown refusal (an AppError below 500) taken as one. */
 async function refusedEarly(
@@ -90,6 +93,7 @@ async function refusedEarly(
 export function keyedStatement(db: DbOrTx, record: KeyRecord): KeyedStatement {
   const { userId, key, method, path, hash } = record;
   return {
+    record,
     // Batched: a flash sale's refusals are mostly this one statement (issue #17).
     keep: (outcome, when) =>
       refusalKeeper(db)({ record, outcome, condition: when?.condition ?? ALWAYS, values: when?.values ?? {} }),
@@ -190,7 +194,7 @@ export async function withIdempotency(
   if (opts.alone) {
     let effect: Effect | undefined;
     try {
-      effect = await opts.alone({ keyRow: keyed.keyRow, keep });
+      effect = await opts.alone({ ...keyed, keep });
     } catch (err) {
       if (violatedUniqueIndex(err) === undefined) throw err;
     }

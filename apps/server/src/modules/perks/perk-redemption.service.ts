@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { centsToAmount, PERK_MSG, PerkErrorCode, type PerkDetail } from '@wyn/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { perkRedemptions, perks } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { displayName } from '../../lib/display-name.ts';
 import type { TelegramBot } from '../../integrations/telegram-bot.ts';
 import type { Effect, Outcome } from '../../lib/idempotent-effect.ts';
 import {
@@ -12,16 +10,16 @@ import {
   type KeepRefusal,
   type KeepWhen,
   type KeyedStatement,
-  type KeyRowCte,
   type RefusalCondition,
 } from '../../lib/idempotency.ts';
 import type { PrivateMediaLinks } from '../../lib/private-media-links.ts';
-import { perkDetail, perkDetailSelect, toPerkDetail, type PerkDetailRow } from './perks-read.service.ts';
-import { executeNamed, preparedPerDb } from '../../lib/prepared.ts';
-import { eventCte, eventRecorded } from '../../events/outbox.ts';
-import { amountSql, moveCtes, systemWalletId } from '../wallet/wallet.service.ts';
+import { perkDetail, perkDetailSelect, toPerkDetail } from './perks-read.service.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
+import { systemWalletId } from '../wallet/wallet.service.ts';
 import { getPerkRow, perkError, type PerkRow } from './perk-rows.service.ts';
-import { snapshot } from './perk-content.service.ts';
+import { markSoldOut, seenSoldOut } from './perk-sold-out-hint.ts';
+import { redeemQueued } from './perk-redeem-together.service.ts';
+import { tryRedeem, type Redeemed, type RedeemRead, type Redeemer } from './perk-redeem-statement.service.ts';
 import { assertLevel } from '../engagement/level-gate.service.ts';
 import { xpLevel } from '../engagement/xp.service.ts';
 
@@ -49,23 +47,6 @@ export class PriceChangedError extends AppError {
     this.costCents = costCents;
   }
 }
-
-type Redeemed = {
-  redemptionId: string;
-  transactionId: string;
-  perk: PerkRow;
-  balanceCents: number;
-  /** The perk's detail row as the redeemer now sees it (the answer is made from it, no query). */
-  detail: PerkDetailRow;
-  /** The answer the statement kept as its Idempotency-Key's (`KeptBy`). */
-  keptBody?: unknown;
-};
-
-/** A redemption's answer, kept as its Idempotency-Key's by the redemption's own statement (`redeemAlone`). */
-type KeptBy = { keyRow: KeyRowCte; answer: (r: Redeemed) => Outcome };
-
-/** Why the redemption statement took nothing: too few points under the lock (the balance then), or the perk. */
-type Untaken = { unpaid: number } | { untaken: true };
 
 /**
  * Redeems a perk in ONE SQL statement (one round trip while the perk's and the creator's rows are locked; a perk
@@ -112,15 +93,6 @@ export async function redeemPerk(
   throw conflict(PERK_MSG.changedWhileRedeeming);
 }
 
-type Redeemer = {
-  firstName: string | null;
-  lastName: string | null;
-  username: string | null;
-  tgUsername: string | null;
-  walletId: string | null;
-  balance: number | null;
-};
-
 const redeemReadQuery = preparedPerDb((db) =>
   perkDetailSelect(db, {
     // The redeemer's wallet, read with the perk (one snapshot: a redemption of this perk a moment ago, which the
@@ -134,13 +106,6 @@ const redeemReadQuery = preparedPerDb((db) =>
     >`(select cw.id from wallets cw where cw.user_id = "perks"."creator_id" and cw.kind = 'member')`,
   }).prepare('perk_redeem_read'),
 );
-
-/** What a redemption decides from, read in one statement without a lock (refusals are thrown from it). */
-export type RedeemRead = {
-  row: PerkDetailRow;
-  me: Redeemer & { walletId: string; balance: number };
-  toWalletId: string;
-};
 
 /**
  * The read a redemption starts from, and every refusal it can decide (not found, the creator, a changed price,
@@ -173,175 +138,10 @@ export async function readForRedeem(
   return { row, me, toWalletId };
 }
 
-/**
- * The redemption statement for one read; `Untaken` when the perk or the balance changed since. With `kept`, the
- * statement also keeps the redemption's answer as its Idempotency-Key's.
- */
-async function tryRedeem(
-  db: DbOrTx,
-  { row, me, toWalletId }: RedeemRead,
-  userId: string,
-  now: Date,
-  kept?: KeptBy,
-): Promise<Redeemed | Untaken> {
-  const p = row.perk;
-  const perkId = p.id;
-  const transactionId = randomUUID();
-  const delivered = snapshot(p);
-  const { lock, write } = moveCtes({
-    fromWalletId: me.walletId,
-    toWalletId,
-    amountCents: p.costAmount,
-    type: 'perk_redemption',
-    description: `Redeemed "${p.title}"`,
-    related: { type: 'perk', id: perkId },
-    transactionId,
-  });
-  const event = eventCte('redemption', {
-    type: 'perk.redeemed',
-    payload: {
-      perkId,
-      perkTitle: p.title,
-      redeemerId: userId,
-      redeemerName: displayName({
-        id: userId,
-        firstName: me.firstName ?? '',
-        lastName: me.lastName ?? '',
-        username: me.username,
-        tgUsername: me.tgUsername,
-      }),
-      creatorId: p.creatorId,
-      costCents: p.costAmount,
-      transactionId,
-      limited: p.maxParticipants !== null,
-    },
-  });
-  type Result = {
-    payable: number;
-    balance_before: string | number | null;
-    purchased_count: number | null;
-    max_participants: number | null;
-    kept: unknown;
-    redemption_id: string | null;
-    redeemed_at: string | null;
-    balance_after: string | number | null;
-    events: number;
-  };
-  // Named (lib/prepared.ts): planning this statement took longer than running it.
-  const { rows } = await executeNamed<Result>(
-    db,
-    sql`with ${lock},
-    taken as (
-      update ${perks} set purchased_count = purchased_count + 1
-      where id = ${perkId}::uuid and exists (select 1 from ledger_payable)
-        and status = 'active' and not is_hidden and not hidden_by_staff
-        and (deadline is null or deadline > ${now.toISOString()}::timestamptz)
-        and (max_participants is null or purchased_count < max_participants)
-        -- Still the perk as read: its price, level and what the redemption keeps (snapshot) are those above.
-        and title = ${p.title} and cost_amount = ${p.costAmount}::bigint and min_level = ${p.minLevel}::int
-        and perk_type = ${p.perkType} and telegram_url is not distinct from ${p.telegramUrl}
-        and telegram_chat_id is not distinct from ${p.telegramChatId}
-        and discount_code is not distinct from ${p.discountCode}
-        and event_details is not distinct from ${p.eventDetails}
-        and coalesce(exclusive_content, 'null'::jsonb) = ${JSON.stringify(p.exclusiveContent ?? null)}::jsonb
-      returning purchased_count, max_participants
-    ),
-    redemption as (
-      insert into ${perkRedemptions} (perk_id, user_id, transaction_id, perk_title, delivered_content)
-      select ${perkId}::uuid, ${userId}::uuid, ${transactionId}::uuid, ${p.title}, ${JSON.stringify(delivered)}::jsonb
-      from taken
-      returning id, created_at as redeemed_at
-    ),
-    ${write('redemption')},
-    ${event.cte}${kept ? sql`, ${keptAnswer(kept, { row, me, toWalletId }, transactionId, now)}` : sql``}
-    select (select count(*) from ledger_payable)::int as payable,
-      ${kept ? sql`(select response_body from key_row)` : sql`null`} as kept,
-      (select balance from ledger_locked where id = ${me.walletId}::uuid) as balance_before,
-      t.purchased_count, t.max_participants, r.id as redemption_id, to_json(r.redeemed_at) #>> '{}' as redeemed_at,
-      (select balance from ledger_moved where id = ${me.walletId}::uuid) as balance_after,
-      (select count(*) from outbox_row)::int as events
-    from (select 1) one left join taken t on true left join redemption r on true`,
-  );
-  const res = rows[0];
-  if (!res) throw new Error('the redemption statement answered nothing');
-  if (!Number(res.payable)) return { unpaid: Number(res.balance_before ?? 0) };
-  if (res.redemption_id === null || res.redeemed_at === null || res.purchased_count === null) return { untaken: true };
-  if (Number(res.events) !== 1) throw new Error('the redemption statement recorded no event');
-  await eventRecorded(db, event.committed);
-  const perk: PerkRow = { ...p, purchasedCount: res.purchased_count, maxParticipants: res.max_participants };
-  // The last one: the attempts that follow are refused without queueing for the perk's row (`soldOutUntil`).
-  if (perk.maxParticipants !== null && perk.purchasedCount >= perk.maxParticipants) markSoldOut(perkId, now.getTime());
-  const redeemedAt = new Date(res.redeemed_at);
-  return {
-    redemptionId: res.redemption_id,
-    transactionId,
-    perk,
-    balanceCents: Number(res.balance_after ?? 0),
-    detail: { ...row, perk, redemptionAt: redeemedAt, delivered },
-    ...(kept ? { keptBody: res.kept } : {}),
-  };
-}
-
-/**
- * The CTE `key_row` keeping the redemption's answer: made before the statement from the read, with what only the
- * statement knows set in SQL (the stock taken, the redemption's time, the balance after), exactly as
- * `toPerkDetail` and `centsToAmount` would write them.
- */
-function keptAnswer(kept: KeptBy, { row, me }: RedeemRead, transactionId: string, now: Date): SQL {
-  const p = row.perk;
-  const pending: Redeemed = {
-    redemptionId: '',
-    transactionId,
-    perk: p,
-    balanceCents: me.balance - p.costAmount,
-    detail: { ...row, redemptionAt: now, delivered: snapshot(p) },
-  };
-  const { status, body } = kept.answer(pending);
-  const orNull = (value: SQL) => sql`coalesce(${value}, 'null'::jsonb)`;
-  const set = (into: SQL, at: string, value: SQL) => sql`jsonb_set(${into}, ${at}::text[], ${orNull(value)})`;
-  let answer = sql`${JSON.stringify(body)}::jsonb`;
-  answer = set(answer, '{perk,purchased_count}', sql`(select to_jsonb(purchased_count) from taken)`);
-  answer = set(answer, '{perk,max_participants}', sql`(select to_jsonb(max_participants) from taken)`);
-  answer = set(
-    answer,
-    '{perk,redeemed_at}',
-    sql`(select to_jsonb(to_char(redeemed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) from redemption)`,
-  );
-  answer = set(
-    answer,
-    '{balance}',
-    sql`to_jsonb(${amountSql(sql`(select balance from ledger_moved where id = ${me.walletId}::uuid)`)})`,
-  );
-  return kept.keyRow('redemption', status, answer);
-}
-
 const priceChanged = (err: PriceChangedError): Outcome => ({
   status: 409,
   body: { detail: err.detail, code: err.code, cost_amount: centsToAmount(err.costCents) },
 });
-
-/**
- * Perks this process found out of stock, or sold the last of, a moment ago, until when (ms). A hint, never trusted:
- * under an Idempotency-Key the next attempt at such a perk (before its read, or after a read that saw stock left) is
- * first tried as one statement that decides "out of stock" in SQL and keeps it as the key's answer (`SOLD_OUT`); when
- * that does not hold, the usual read or the redemption statement follows.
- */
-const soldOutUntil = new Map<string, number>();
-const SOLD_OUT_HINT_MS = 10_000;
-const SOLD_OUT_HINTS_MAX = 1_000;
-
-function markSoldOut(perkId: string, nowMs: number): void {
-  if (soldOutUntil.size >= SOLD_OUT_HINTS_MAX) soldOutUntil.clear();
-  soldOutUntil.set(perkId, nowMs + SOLD_OUT_HINT_MS);
-}
-
-function seenSoldOut(perkId: string, nowMs: number): boolean {
-  const until = soldOutUntil.get(perkId);
-  if (until === undefined) return false;
-  if (until > nowMs) return true;
-  soldOutUntil.delete(perkId);
-  return false;
-}
 
 /**
  * "Out of stock" exactly as `readForRedeem` decides it, in SQL: the perk is there and open to this member, no refusal
@@ -442,8 +242,9 @@ async function redeemAlone(
   // Sold out since this attempt's read, as far as this process saw: decided and kept in SQL at once, rather than by
   // a redemption statement that would queue for the perk's row only to find nothing left.
   if (seenSoldOut(perkId, opts.now.getTime()) && (await keepSoldOut())) return refused;
-  const r = await tryRedeem(db, read, userId, opts.now, {
+  const r = await redeemQueued(db, read, userId, opts.now, {
     keyRow: keyed.keyRow,
+    record: keyed.record,
     answer: (pending) => redeemedAnswer(pending, toPerkDetail(pending.detail, userId, opts.links)),
   });
   if ('redemptionId' in r) {
