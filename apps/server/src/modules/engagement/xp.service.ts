@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { executeNamed } from '../../lib/prepared.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { leaderboardScores, seasons, xpEntries, type xpSources } from '../../db/schema/index.ts';
 import { eventCte, eventRecorded } from '../../events/outbox.ts';
@@ -76,7 +77,10 @@ export async function awardXp(
     type: 'xp.awarded',
     payload: { userId: award.userId, amount, source: award.source, sourceId: award.sourceId },
   });
-  const { rows } = (await tx.execute(sql`with entry as (
+  // Named (lib/prepared.ts): one text for every award; planning it took longer than running it.
+  const { rows } = await executeNamed<{ awarded: number; boards: number; events: number }>(
+    tx,
+    sql`with entry as (
       insert into ${xpEntries} (user_id, amount, source, source_id, creator_id, created_at)
       values (${award.userId}::uuid, ${amount}::int, ${award.source}, ${award.sourceId}, ${creatorId}::uuid, ${at}::timestamptz)
       on conflict do nothing
@@ -114,9 +118,8 @@ export async function awardXp(
     ),
     ${cte}
     select (select count(*) from entry)::int as awarded, (select count(*) from scores)::int as boards,
-      (select count(*) from outbox_row)::int as events`)) as unknown as {
-    rows: Array<{ awarded: number; boards: number; events: number }>;
-  };
+      (select count(*) from outbox_row)::int as events`,
+  );
   if (Number(rows[0]?.awarded) !== 1) return false;
   await eventRecorded(tx, committed);
   return true;

@@ -119,6 +119,7 @@ async function redeemBatch(db: DbOrTx, batch: Waiting[]): Promise<void> {
   }
 }
 
+/** Settles each of `group` (distinct members): together when more than one, or each alone. */
 async function redeemGroup(db: DbOrTx, group: Waiting[]): Promise<void> {
   const settle = async (w: Waiting, result: () => Promise<Redeemed | Untaken>) => {
     try {
