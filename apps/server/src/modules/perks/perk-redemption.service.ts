@@ -225,7 +225,8 @@ export function perkRedemption(db: DbOrTx, perkId: string, userId: string, opts:
 /**
  * A redemption under an Idempotency-Key as ONE statement outside any transaction (issue #17, flash sale): the
  * redemption, its ledger move, its event and the key's answer commit together the moment the statement ends, so the
- * perk's and the creator's rows are locked for that statement only. When it took nothing because the perk is out of
+ * perk's and the creator's rows are locked for that statement only. The attempts at the same perk that wait at the
+ * same moment share that statement (`redeemQueued`, decision 0022). When it took nothing because the perk is out of
  * stock, one more statement decides and keeps that refusal; any other reason answers undefined, and the usual
  * transaction decides again from a new read.
  */
