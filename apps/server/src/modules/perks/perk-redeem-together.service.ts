@@ -144,10 +144,46 @@ async function redeemGroup(db: DbOrTx, group: Waiting[]): Promise<void> {
     for (const w of group) w.settled = { error };
     return;
   }
-  // The statement failed (one attempt's key taken already, say, or the same member redeemed by another process):
-  // each alone, so that one fails only its own request.
-  if (!results) return void (await Promise.all(group.map(alone)));
+  // The statement wrote nothing (one attempt's key taken already, say, or the same member redeemed by another
+  // process): each alone, so that one fails only its own request; one after another in the order they came, so the
+  // stock still goes first come, first served, and the pool is not flooded with statements queued on the same rows.
+  if (!results) {
+    for (const w of group) await alone(w);
+    return;
+  }
   group.forEach((w, i) => (w.settled = { result: results[i]! }));
+}
+
+/** Each attempt's ids, event and answer template, as `redeemTogether` sends them; undefined when one cannot be made. */
+function attemptsOf(group: Waiting[]) {
+  try {
+    return group.map((w, ord) => {
+      const transactionId = randomUUID();
+      const event = { ...redeemedEvent(w.read, w.userId, transactionId), id: randomUUID() } as CommittedEvent;
+      const { status, body } = answerTemplate(w.kept, w.read, transactionId, w.now);
+      const { record } = w.kept;
+      return {
+        transactionId,
+        event,
+        value: {
+          ord,
+          user_id: w.userId,
+          wallet_id: w.read.me.walletId,
+          transaction_id: transactionId,
+          event_id: event.id,
+          event_payload: event.payload,
+          key: record.key,
+          method: record.method,
+          path: record.path,
+          request_hash: record.hash,
+          status_code: status,
+          answer: body,
+        },
+      };
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -163,30 +199,9 @@ async function redeemTogether(db: DbOrTx, group: Waiting[]): Promise<Array<Redee
   const p = first.row.perk;
   const to = first.toWalletId;
   const now = new Date(Math.max(...group.map((w) => w.now.getTime())));
-  const attempts = group.map((w, ord) => {
-    const transactionId = randomUUID();
-    const event = { ...redeemedEvent(w.read, w.userId, transactionId), id: randomUUID() } as CommittedEvent;
-    const { status, body } = answerTemplate(w.kept, w.read, transactionId, w.now);
-    const { record } = w.kept;
-    return {
-      transactionId,
-      event,
-      value: {
-        ord,
-        user_id: w.userId,
-        wallet_id: w.read.me.walletId,
-        transaction_id: transactionId,
-        event_id: event.id,
-        event_payload: event.payload,
-        key: record.key,
-        method: record.method,
-        path: record.path,
-        request_hash: record.hash,
-        status_code: status,
-        answer: body,
-      },
-    };
-  });
+  // What the statement is sent; a member whose answer cannot be made fails alone (below), not the whole group.
+  const attempts = attemptsOf(group);
+  if (!attempts) return undefined;
   const answer = answerSql(sql`w.answer`, {
     // Each member is told the stock as their redemption left it, as if they had come one after another.
     purchasedCount: sql`(t.purchased_count - (select count(*) from winners)::int + w.rank)`,

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PERK_MSG } from '@wyn/contract';
-import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
+import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
 import { keptAnswers } from '../../../test/kept-answers.ts';
-import { idempotencyRecords, perkRedemptions, perks } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { idempotencyRecords, perkRedemptions, perks, wallets } from '../../db/schema/index.ts';
 import { keyedStatement } from '../../lib/idempotency.ts';
 import { createPrivateMediaLinks } from '../../lib/private-media-links.ts';
 import { violatedUniqueIndex } from '../../lib/unique-violation.ts';
@@ -157,4 +158,96 @@ describe('redeeming together the attempts that wait at one perk', () => {
     expect(perk!.purchasedCount).toBe(3);
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
+  /** Until a statement of this test's database waits for a row lock. */
+  const someoneWaitsForALock = async () => {
+    for (let i = 0; i < 400; i++) {
+      const { rows } = (await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: Array<{ n: number }> };
+      if (rows[0]!.n > 0) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('no statement waited for a lock');
+  };
+  /** Holds rows in a transaction of its own until `change` has run in it and it commits. */
+  const holdWhile = (lock: (tx: Tx) => Promise<unknown>) => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((r) => (release = r));
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((r) => (locked = r));
+    let change: (tx: Tx) => Promise<unknown> = async () => {};
+    const done = t.db.transaction(async (tx) => {
+      await lock(tx);
+      locked();
+      await released;
+      await change(tx);
+    });
+    return {
+      isLocked,
+      done,
+      commit: (then: typeof change) => {
+        change = then;
+        release();
+        return done;
+      },
+    };
+  };
+
+  it.runIf(usingPostgres)(
+    'passes over a member whose points are spent while the statement waits for their wallet (PostgreSQL)',
+    async () => {
+      const perkId = await createPerk({ max_participants: 10 });
+      const all = await members(3);
+      const spender = await getMemberWallet(t.db, all[1]!.user.id);
+      const payee = await getMemberWallet(t.db, creator.user.id);
+      const redemptions = all.map((m) => perkRedemption(t.db, perkId, m.user.id, opts()));
+      for (const r of redemptions) expect(await r.refuseEarly(undefined)).toBeUndefined();
+      // Both wallets the spending moves, locked in id order as every move locks them.
+      const held = holdWhile((tx) =>
+        tx.execute(sql`select id from ${wallets} where id in (${spender.id}::uuid, ${payee.id}::uuid)
+          order by id for update`),
+      );
+      await held.isLocked;
+      const effects = Promise.all(redemptions.map((r, i) => r.alone(keyedStatement(t.db, recordOf(all[i]!, perkId)))));
+      await someoneWaitsForALock();
+      await held.commit((tx) =>
+        moveInOneStatement(tx, {
+          fromWalletId: spender.id,
+          toWalletId: payee.id,
+          amountCents: 9_500,
+          type: 'internal_transfer',
+          description: 'Spent while the redemption waited',
+        }),
+      );
+      const [first, spent, third] = await effects;
+      expect(spent).toBeUndefined();
+      expect(await keptAnswers(t.db, all[1]!.user.id, keyOf(all[1]!))).toEqual([]);
+      expect([answerOf(first).perk.purchased_count, answerOf(third).perk.purchased_count]).toEqual([1, 2]);
+      expect((await getMemberWallet(t.db, all[1]!.user.id)).balance).toBe(500);
+      expect(await writers(perkId)).toBe(1);
+      expect(await checkLedgerInvariants(t.db)).toEqual([]);
+    },
+  );
+
+  it.runIf(usingPostgres)(
+    'takes the stock as it is when the perk, lowered while the statement waits for it, is free again (PostgreSQL)',
+    async () => {
+      const perkId = await createPerk({ max_participants: 10 });
+      const all = await members(3);
+      const redemptions = all.map((m) => perkRedemption(t.db, perkId, m.user.id, opts()));
+      for (const r of redemptions) expect(await r.refuseEarly(undefined)).toBeUndefined();
+      const held = holdWhile((tx) => tx.execute(sql`select id from ${perks} where id = ${perkId}::uuid for update`));
+      await held.isLocked;
+      const effects = Promise.all(redemptions.map((r, i) => r.alone(keyedStatement(t.db, recordOf(all[i]!, perkId)))));
+      await someoneWaitsForALock();
+      await held.commit((tx) => tx.update(perks).set({ maxParticipants: 1 }).where(eq(perks.id, perkId)));
+      const results = await effects;
+      expect(results.map((e) => e?.status)).toEqual([200, 409, 409]);
+      expect(answerOf(results[0]).perk).toMatchObject({ purchased_count: 1, max_participants: 1 });
+      expect(results[2]).toEqual({ status: 409, body: { detail: PERK_MSG.outOfStock, code: 'out_of_stock' } });
+      const [perk] = await t.db.select().from(perks).where(eq(perks.id, perkId));
+      expect(perk!.purchasedCount).toBe(1);
+      for (const m of all.slice(1)) expect((await getMemberWallet(t.db, m.user.id)).balance).toBe(10_000);
+      expect(await checkLedgerInvariants(t.db)).toEqual([]);
+    },
+  );
 });
