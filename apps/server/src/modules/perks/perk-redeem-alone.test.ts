@@ -5,10 +5,10 @@ import { createTestApp, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
 import { keptAnswers } from '../../../test/kept-answers.ts';
+import { perkRedemptionFixture } from '../../../test/perk-redemptions.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { idempotencyRecords, perkRedemptions, perks } from '../../db/schema/index.ts';
-import { keyedStatement, type KeyRecord } from '../../lib/idempotency.ts';
-import { createPrivateMediaLinks } from '../../lib/private-media-links.ts';
+import { keyedStatement } from '../../lib/idempotency.ts';
 import { violatedUniqueIndex } from '../../lib/unique-violation.ts';
 import { amountSql, checkLedgerInvariants, getMemberWallet, mint } from '../wallet/wallet.service.ts';
 import { perkRedemption } from './perk-redemption.service.ts';
@@ -24,25 +24,9 @@ describe('redeeming under an Idempotency-Key in one statement', () => {
   let creator: Member;
   const { post } = clubRequests(() => t.app);
   const kept = (m: Member, key: string) => keptAnswers(t.db, m.user.id, key);
-  const createPerk = async (extra: Record<string, unknown> = {}) => {
-    const res = await post(creator, '/perks/', {
-      title: 'Odd-priced perk',
-      description: 'Costs a number of points with hundredths.',
-      cost_amount: '10.05',
-      perk_type: 'discount_code',
-      discount_code: 'ODD',
-      ...extra,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as string;
-  };
-  const opts = () => ({
-    now: new Date(),
-    links: createPrivateMediaLinks(t.config.jwtSecret, () => new Date()),
-    invites: { createChatInviteLink: () => Promise.reject(new Error('no chat here')) },
-    productName: 'Wyn',
-    log: { warn: () => {} },
-  });
+  const fixture = perkRedemptionFixture(() => t);
+  const createPerk = (extra?: Record<string, unknown>) => fixture.createPerk(creator, extra);
+  const { opts, record } = fixture;
   /** A handle on the test database that fails the test if a transaction is opened on it. */
   const noTransactions = () =>
     new Proxy(t.db, {
@@ -51,13 +35,6 @@ describe('redeeming under an Idempotency-Key in one statement', () => {
         return Reflect.get(target, name, receiver) as unknown;
       },
     }) as DbOrTx;
-  const record = (m: Member, perkId: string, key: string): KeyRecord => ({
-    userId: m.user.id,
-    key,
-    method: 'POST',
-    path: `/api/v1/club/perks/${perkId}/redeem/`,
-    hash: 'test',
-  });
 
   beforeAll(async () => {
     t = await createTestApp();

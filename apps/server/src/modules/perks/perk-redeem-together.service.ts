@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   idempotencyRecords,
-  ledgerEntries,
   outboxEvents,
   perkRedemptions,
   perks,
@@ -14,6 +13,7 @@ import type { CommittedEvent } from '../../events/domain-events.ts';
 import { eventRecorded } from '../../events/outbox.ts';
 import { executeNamed, preparedPerDb } from '../../lib/prepared.ts';
 import { serialBatches } from '../../lib/serial-batches.ts';
+import { LEDGER_ENTRY_ROWS } from '../wallet/wallet.service.ts';
 import { snapshot } from './perk-content.service.ts';
 import { seenSoldOut } from './perk-sold-out-hint.ts';
 import {
@@ -273,13 +273,7 @@ async function redeemTogether(db: DbOrTx, group: Waiting[]): Promise<Array<Redee
       from winners w where exists (select 1 from ledger_moved)
       returning id, from_wallet_id, to_wallet_id, amount
     ),
-    ledger_entry_rows as (
-      insert into ${ledgerEntries} (transaction_id, wallet_id, amount)
-      select id, from_wallet_id, -amount from ledger_tx
-      union all
-      select id, to_wallet_id, amount from ledger_tx
-      returning transaction_id
-    ),
+    ${LEDGER_ENTRY_ROWS},
     outbox_rows as (
       insert into ${outboxEvents} (id, type, payload)
       select w.event_id, 'perk.redeemed', w.event_payload from winners w where exists (select 1 from redemption)

@@ -3,12 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { PERK_MSG } from '@wyn/contract';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
-import { clubRequests } from '../../../test/club-requests.ts';
 import { keptAnswers } from '../../../test/kept-answers.ts';
+import { perkRedemptionFixture } from '../../../test/perk-redemptions.ts';
 import type { Tx } from '../../db/client.ts';
 import { idempotencyRecords, perkRedemptions, perks, wallets } from '../../db/schema/index.ts';
 import { keyedStatement } from '../../lib/idempotency.ts';
-import { createPrivateMediaLinks } from '../../lib/private-media-links.ts';
 import { violatedUniqueIndex } from '../../lib/unique-violation.ts';
 import { checkLedgerInvariants, getMemberWallet, moveInOneStatement } from '../wallet/wallet.service.ts';
 import { perkRedemption } from './perk-redemption.service.ts';
@@ -22,34 +21,11 @@ describe('redeeming together the attempts that wait at one perk', () => {
   let t: TestApp;
   type Member = Awaited<ReturnType<typeof createMember>>;
   let creator: Member;
-  const { post } = clubRequests(() => t.app);
-  const createPerk = async (extra: Record<string, unknown> = {}) => {
-    const res = await post(creator, '/perks/', {
-      title: 'Batch perk',
-      description: 'Redeemed by many members at once.',
-      cost_amount: '10.05',
-      perk_type: 'discount_code',
-      discount_code: 'BATCH',
-      ...extra,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as string;
-  };
-  const opts = () => ({
-    now: new Date(),
-    links: createPrivateMediaLinks(t.config.jwtSecret, () => new Date()),
-    invites: { createChatInviteLink: () => Promise.reject(new Error('no chat here')) },
-    productName: 'Wyn',
-    log: { warn: () => {} },
-  });
+  const fixture = perkRedemptionFixture(() => t);
+  const createPerk = (extra?: Record<string, unknown>) => fixture.createPerk(creator, extra);
+  const { opts } = fixture;
   const keyOf = (m: Member) => `together-${m.user.id}`;
-  const recordOf = (m: Member, perkId: string) => ({
-    userId: m.user.id,
-    key: keyOf(m),
-    method: 'POST',
-    path: `/api/v1/club/perks/${perkId}/redeem/`,
-    hash: 'test',
-  });
+  const recordOf = (m: Member, perkId: string) => fixture.record(m, perkId, keyOf(m));
   /** Each member's read first, then every redemption in the same turn: they wait for each other. */
   const redeemAtOnce = async (perkId: string, members: Member[]) => {
     const redemptions = members.map((m) => perkRedemption(t.db, perkId, m.user.id, opts()));

@@ -133,6 +133,19 @@ function walletIdSql(ref: WalletRef): SQL {
 }
 
 /**
+ * The double entry of every row of the CTE `ledger_tx` (id, from_wallet_id, to_wallet_id, amount): a debit and a
+ * credit each, as `ledger_entry_rows` (transaction_id). For a statement that writes its own `ledger_tx` (many moves
+ * at once: perk redemptions together, decision 0022); `moveCtes` ends with it.
+ */
+export const LEDGER_ENTRY_ROWS = sql`ledger_entry_rows as (
+    insert into ${ledgerEntries} (transaction_id, wallet_id, amount)
+    select id, from_wallet_id, -amount from ledger_tx
+    union all
+    select id, to_wallet_id, amount from ledger_tx
+    returning transaction_id
+  )`;
+
+/**
  * `move()` as common table expressions of the caller's ONE statement, for a hot path that cannot afford a round
  * trip per write while it holds a hot row (a perk flash sale, issue #17): the same double entry (both wallets
  * locked in id order, both balances written, a transactions row, two ledger_entries).
@@ -183,13 +196,7 @@ export function moveCtes(args: StatementMoveArgs): { lock: SQL; write: (gate: st
       left join ledger_moved t on t.id = ${to}
     returning id, from_wallet_id, to_wallet_id, amount
   ),
-  ledger_entry_rows as (
-    insert into ${ledgerEntries} (transaction_id, wallet_id, amount)
-    select id, from_wallet_id, -amount from ledger_tx
-    union all
-    select id, to_wallet_id, amount from ledger_tx
-    returning transaction_id
-  )`;
+  ${LEDGER_ENTRY_ROWS}`;
   return { lock, write };
 }
 
