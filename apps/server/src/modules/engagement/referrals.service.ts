@@ -38,7 +38,7 @@ import { recordEvent } from '../../events/outbox.ts';
 import { displayName } from '../../lib/display-name.ts';
 import { violatedUniqueIndex } from '../../lib/unique-violation.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { getMemberWallet, move, systemWalletId } from '../wallet/wallet.service.ts';
+import { getMemberWallet, lockWallets, move, systemWalletId } from '../wallet/wallet.service.ts';
 import { deepLink } from '../../lib/deep-links.ts';
 import { awardXp } from './xp.service.ts';
 
@@ -186,10 +186,14 @@ export async function qualifyReferralTx(
     .where(eq(referrals.inviteeId, inviteeId));
   const system = await systemWalletId(tx);
   const { rewardCents, welcomeCents } = config.referrals;
+  const inviteeWallet = (await getMemberWallet(tx, inviteeId)).id;
+  const referrerWallet = (await getMemberWallet(tx, ref.referrerId)).id;
+  // Up to two moves: their three wallets are locked at once, in id order (decision 0022).
+  await lockWallets(tx, [system, inviteeWallet, referrerWallet]);
   if (welcomeCents > 0) {
     await move(tx, {
       fromWalletId: system,
-      toWalletId: (await getMemberWallet(tx, inviteeId)).id,
+      toWalletId: inviteeWallet,
       amountCents: welcomeCents,
       type: 'referral_reward',
       description: WELCOME_DESCRIPTION,
@@ -215,7 +219,7 @@ export async function qualifyReferralTx(
     if (rewardCents > 0) {
       await move(tx, {
         fromWalletId: system,
-        toWalletId: (await getMemberWallet(tx, ref.referrerId)).id,
+        toWalletId: referrerWallet,
         amountCents: rewardCents,
         type: 'referral_reward',
         description: REFERRER_REWARD_DESCRIPTION,

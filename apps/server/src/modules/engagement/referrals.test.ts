@@ -1,13 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LiveEvent } from '@wyn/contract';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
+import { holdWhile, someoneWaitsForALock, walletIsLocked } from '../../../test/row-locks.ts';
 import { signInitData, signLoginWidget } from '../../../test/telegram-signing.ts';
 import type { Tx } from '../../db/client.ts';
 import { createTokenSigner } from '../../lib/tokens.ts';
-import { outboxEvents, questCompletions, referrals, transactions, users, xpEntries } from '../../db/schema/index.ts';
+import {
+  outboxEvents,
+  questCompletions,
+  referrals,
+  transactions,
+  users,
+  wallets,
+  xpEntries,
+} from '../../db/schema/index.ts';
 import { liveEventsOf } from '../../integrations/live-events.ts';
 import { checkLedgerInvariants, getMemberWallet } from '../wallet/wallet.service.ts';
 import {
@@ -370,6 +379,41 @@ describe('referrals', () => {
     expect(await s.balance(inviter)).toBe(inviterBefore);
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
+
+  it.runIf(usingPostgres)(
+    "locks the wallets of both rewards in id order before the first: never the newcomer's held while it waits (PostgreSQL)",
+    async () => {
+      // A newcomer whose wallet comes after the inviting member's in id order: paid move by move, the welcome
+      // would hold the newcomer's wallet while the reward waits for the inviter's, and a batch of redemptions
+      // holding the inviter's and waiting for the newcomer's would deadlock with it (decision 0022).
+      const inviter = await createMember(t);
+      const inviterWallet = (await getMemberWallet(t.db, inviter.user.id)).id;
+      let invitee = await s.referredMember(inviter);
+      while ((await getMemberWallet(t.db, invitee.user.id)).id < inviterWallet)
+        invitee = await s.referredMember(inviter);
+      const inviteeWallet = (await getMemberWallet(t.db, invitee.user.id)).id;
+      const creator = await createMember(t);
+      const completion = await s.submitted(creator, invitee);
+      const [before, inviteeBefore] = [await s.balance(inviter), await s.balance(invitee)];
+      const held = holdWhile(t.db, (tx) =>
+        tx.execute(sql`select id from ${wallets} where id = ${inviterWallet}::uuid for update`),
+      );
+      await held.isLocked;
+      const approving = s.approve(creator, completion);
+      let heldByIt: boolean;
+      try {
+        await someoneWaitsForALock(t.db);
+        heldByIt = await walletIsLocked(t.db, inviteeWallet);
+      } finally {
+        await held.commit();
+      }
+      expect(heldByIt).toBe(false);
+      expect((await approving).statusCode).toBe(200);
+      await vi.waitFor(async () => expect(await s.balance(inviter)).toBe(before + 2000), { timeout: 10_000 });
+      expect(await s.balance(invitee)).toBe(inviteeBefore + 500 + 1000);
+      expect(await checkLedgerInvariants(t.db)).toEqual([]);
+    },
+  );
 
   it('does not count an approval by the inviting member themselves (a farm paying itself)', async () => {
     const inviter = await createMember(t);

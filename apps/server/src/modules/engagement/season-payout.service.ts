@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { seasons, wallets } from '../../db/schema/index.ts';
 import { recordEvent } from '../../events/outbox.ts';
-import { getMemberWallet, mint, move, systemWalletId } from '../wallet/wallet.service.ts';
+import { getMemberWallet, lockWallets, mint, move, systemWalletId } from '../wallet/wallet.service.ts';
 import { boardRows, seasonPayouts } from './season-board.service.ts';
 import { awardXp } from './xp.service.ts';
 
@@ -53,11 +53,15 @@ async function payOut(tx: Tx, s: Row, now: Date): Promise<SeasonStep['paid']> {
   const [wallet] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, walletId));
   const payouts = seasonPayouts(s.prizePool, s.payoutSplit, await boardRows(tx, s.id));
   let left = wallet?.balance ?? 0;
+  const winners = new Map<string, string>();
+  for (const p of payouts) winners.set(p.userId, (await getMemberWallet(tx, p.userId)).id);
+  const returnTo = await systemWalletId(tx);
+  // One move per place and one back: every wallet they touch is locked first, in id order (decision 0022).
+  await lockWallets(tx, [walletId, returnTo, ...winners.values()]);
   for (const p of payouts) {
-    const member = await getMemberWallet(tx, p.userId);
     const transactionId = await move(tx, {
       fromWalletId: walletId,
-      toWalletId: member.id,
+      toWalletId: winners.get(p.userId)!,
       amountCents: p.cents,
       type: 'season_prize',
       description: `${s.name}: #${p.place}`,
@@ -86,7 +90,7 @@ async function payOut(tx: Tx, s: Row, now: Date): Promise<SeasonStep['paid']> {
   if (left > 0)
     await move(tx, {
       fromWalletId: walletId,
-      toWalletId: await systemWalletId(tx),
+      toWalletId: returnTo,
       amountCents: left,
       type: 'season_prize',
       description: `${s.name}: prize pool not paid out, returned`,

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
+import { holdWhile, someoneWaitsForALock, walletIsLocked } from '../../../test/row-locks.ts';
 import {
   leaderboardScores,
   notifications,
@@ -394,4 +395,44 @@ describe('season payout job', () => {
     expect(await prizesTo(s.id)).toHaveLength(2);
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
+
+  it.runIf(usingPostgres)(
+    'locks every wallet of the payout, in id order, before the first prize: never one held while it waits (PostgreSQL)',
+    async () => {
+      // The first place's wallet after the second's in id order: paid move by move, the payout would hold the
+      // first's wallet while it waits for the second's, and a batch of redemptions (which locks its members'
+      // wallets in id order) holding the second's and waiting for the first's would deadlock with it.
+      const pair = await Promise.all([createMember(t), createMember(t)]);
+      const wallet = new Map(
+        await Promise.all(pair.map(async (m) => [m, (await getMemberWallet(t.db, m.user.id)).id] as const)),
+      );
+      const [first, second] = [...pair].sort((x, y) => (wallet.get(x)! > wallet.get(y)! ? -1 : 1)) as [Member, Member];
+      const s = await pastSeason(
+        1_000,
+        [60, 40],
+        [
+          [first, 20],
+          [second, 10],
+        ],
+      );
+      const held = holdWhile(t.db, (tx) =>
+        tx.execute(sql`select id from ${wallets} where id = ${wallet.get(second)!}::uuid for update`),
+      );
+      await held.isLocked;
+      const paying = advanceSeason(t.db, s.id, new Date(Date.UTC(2030, 0, 1)));
+      let heldByIt: boolean;
+      try {
+        await someoneWaitsForALock(t.db);
+        heldByIt = await walletIsLocked(t.db, wallet.get(first)!);
+      } finally {
+        await held.commit();
+      }
+      expect(heldByIt).toBe(false);
+      expect((await paying).paid.map((p) => [p.userId, p.cents])).toEqual([
+        [first.user.id, 600],
+        [second.user.id, 400],
+      ]);
+      expect(await checkLedgerInvariants(t.db)).toEqual([]);
+    },
+  );
 });

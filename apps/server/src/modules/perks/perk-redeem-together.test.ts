@@ -5,6 +5,7 @@ import { createTestApp, usingPostgres, type TestApp } from '../../../test/create
 import { createMember } from '../../../test/users.ts';
 import { keptAnswers } from '../../../test/kept-answers.ts';
 import { perkRedemptionFixture } from '../../../test/perk-redemptions.ts';
+import { holdWhile as holdRowsWhile, someoneWaitsForALock as waitsForALock } from '../../../test/row-locks.ts';
 import type { Tx } from '../../db/client.ts';
 import { idempotencyRecords, perkRedemptions, perks, wallets } from '../../db/schema/index.ts';
 import { keyedStatement } from '../../lib/idempotency.ts';
@@ -134,39 +135,8 @@ describe('redeeming together the attempts that wait at one perk', () => {
     expect(perk!.purchasedCount).toBe(3);
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
-  /** Until a statement of this test's database waits for a row lock. */
-  const someoneWaitsForALock = async () => {
-    for (let i = 0; i < 400; i++) {
-      const { rows } = (await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { rows: Array<{ n: number }> };
-      if (rows[0]!.n > 0) return;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('no statement waited for a lock');
-  };
-  /** Holds rows in a transaction of its own until `change` has run in it and it commits. */
-  const holdWhile = (lock: (tx: Tx) => Promise<unknown>) => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((r) => (release = r));
-    let locked: () => void = () => {};
-    const isLocked = new Promise<void>((r) => (locked = r));
-    let change: (tx: Tx) => Promise<unknown> = async () => {};
-    const done = t.db.transaction(async (tx) => {
-      await lock(tx);
-      locked();
-      await released;
-      await change(tx);
-    });
-    return {
-      isLocked,
-      done,
-      commit: (then: typeof change) => {
-        change = then;
-        release();
-        return done;
-      },
-    };
-  };
+  const someoneWaitsForALock = () => waitsForALock(t.db);
+  const holdWhile = (lock: (tx: Tx) => Promise<unknown>) => holdRowsWhile(t.db, lock);
 
   it.runIf(usingPostgres)(
     'passes over a member whose points are spent while the statement waits for their wallet (PostgreSQL)',

@@ -67,6 +67,22 @@ function checkMoveArgs(args: { amountCents: number; fromWalletId: string; toWall
     throw new AppError(400, 'invalid', 'Cannot move points to the same wallet.');
 }
 
+/**
+ * Locks every wallet a transaction will move points between, in id order, before its first move (decision 0022):
+ * a transaction that locked them move by move could hold one member's wallet while a batch of redemptions, which
+ * locks its members' wallets in id order, holds the next one, each waiting for the other.
+ */
+export async function lockWallets(tx: Tx, ids: string[]): Promise<void> {
+  const distinct = [...new Set(ids)];
+  if (distinct.length === 0) return;
+  await tx
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(inArray(wallets.id, distinct))
+    .orderBy(wallets.id)
+    .for('update');
+}
+
 /** Moves points between two wallets. Must run inside a transaction (`tx`). Returns the transaction id. */
 export async function move(tx: Tx, args: MoveArgs): Promise<string> {
   const amount = args.amountCents;
