@@ -52,12 +52,13 @@ async function payOut(tx: Tx, s: Row, now: Date): Promise<SeasonStep['paid']> {
   const walletId = await seasonWalletId(tx, s.id);
   const [wallet] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.id, walletId));
   const payouts = seasonPayouts(s.prizePool, s.payoutSplit, await boardRows(tx, s.id));
-  let left = wallet?.balance ?? 0;
   const winners = new Map<string, string>();
   for (const p of payouts) winners.set(p.userId, (await getMemberWallet(tx, p.userId)).id);
-  const returnTo = await systemWalletId(tx);
+  // What nobody won goes back to the system account (a shard of it is locked only then).
+  const left = (wallet?.balance ?? 0) - payouts.reduce((sum, p) => sum + p.cents, 0);
+  const returnTo = left > 0 ? await systemWalletId(tx) : null;
   // One move per place and one back: every wallet they touch is locked first, in id order (decision 0022).
-  await lockWallets(tx, [walletId, returnTo, ...winners.values()]);
+  await lockWallets(tx, [walletId, ...(returnTo ? [returnTo] : []), ...winners.values()]);
   for (const p of payouts) {
     const transactionId = await move(tx, {
       fromWalletId: walletId,
@@ -66,7 +67,6 @@ async function payOut(tx: Tx, s: Row, now: Date): Promise<SeasonStep['paid']> {
       type: 'season_prize',
       description: `${s.name}: #${p.place}`,
     });
-    left -= p.cents;
     // The season achievement: XP like a quest's, the prize in whole W (counted on the boards running now).
     await awardXp(tx, {
       userId: p.userId,
@@ -87,7 +87,7 @@ async function payOut(tx: Tx, s: Row, now: Date): Promise<SeasonStep['paid']> {
       },
     });
   }
-  if (left > 0)
+  if (returnTo)
     await move(tx, {
       fromWalletId: walletId,
       toWalletId: returnTo,
