@@ -56,3 +56,27 @@ export async function walletIsLocked(db: Db, walletId: string): Promise<boolean>
     throw err;
   }
 }
+
+/**
+ * Holds wallet `hold` while `start` runs until it waits for a lock, and tells whether wallet `check` was locked
+ * meanwhile (by what `start` began); then lets it go on and returns its outcome.
+ */
+export async function whileWalletHeld<T>(
+  db: Db,
+  wallet: { hold: string; check: string },
+  start: () => Promise<T>,
+): Promise<{ checkedWasLocked: boolean; outcome: T }> {
+  const held = holdWhile(db, (tx) =>
+    tx.execute(sql`select id from ${wallets} where id = ${wallet.hold}::uuid for update`),
+  );
+  await held.isLocked;
+  const running = start();
+  let checkedWasLocked: boolean;
+  try {
+    await someoneWaitsForALock(db);
+    checkedWasLocked = await walletIsLocked(db, wallet.check);
+  } finally {
+    await held.commit();
+  }
+  return { checkedWasLocked, outcome: await running };
+}

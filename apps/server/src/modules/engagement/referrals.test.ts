@@ -4,19 +4,11 @@ import type { LiveEvent } from '@wyn/contract';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
-import { holdWhile, someoneWaitsForALock, walletIsLocked } from '../../../test/row-locks.ts';
+import { whileWalletHeld } from '../../../test/row-locks.ts';
 import { signInitData, signLoginWidget } from '../../../test/telegram-signing.ts';
 import type { Tx } from '../../db/client.ts';
 import { createTokenSigner } from '../../lib/tokens.ts';
-import {
-  outboxEvents,
-  questCompletions,
-  referrals,
-  transactions,
-  users,
-  wallets,
-  xpEntries,
-} from '../../db/schema/index.ts';
+import { outboxEvents, questCompletions, referrals, transactions, users, xpEntries } from '../../db/schema/index.ts';
 import { liveEventsOf } from '../../integrations/live-events.ts';
 import { checkLedgerInvariants, getMemberWallet } from '../wallet/wallet.service.ts';
 import {
@@ -395,20 +387,13 @@ describe('referrals', () => {
       const creator = await createMember(t);
       const completion = await s.submitted(creator, invitee);
       const [before, inviteeBefore] = [await s.balance(inviter), await s.balance(invitee)];
-      const held = holdWhile(t.db, (tx) =>
-        tx.execute(sql`select id from ${wallets} where id = ${inviterWallet}::uuid for update`),
+      const { checkedWasLocked, outcome } = await whileWalletHeld(
+        t.db,
+        { hold: inviterWallet, check: inviteeWallet },
+        () => s.approve(creator, completion),
       );
-      await held.isLocked;
-      const approving = s.approve(creator, completion);
-      let heldByIt: boolean;
-      try {
-        await someoneWaitsForALock(t.db);
-        heldByIt = await walletIsLocked(t.db, inviteeWallet);
-      } finally {
-        await held.commit();
-      }
-      expect(heldByIt).toBe(false);
-      expect((await approving).statusCode).toBe(200);
+      expect(checkedWasLocked).toBe(false);
+      expect(outcome.statusCode).toBe(200);
       await vi.waitFor(async () => expect(await s.balance(inviter)).toBe(before + 2000), { timeout: 10_000 });
       expect(await s.balance(invitee)).toBe(inviteeBefore + 500 + 1000);
       expect(await checkLedgerInvariants(t.db)).toEqual([]);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/create-test-app.ts';
 import { createMember } from '../../../test/users.ts';
 import { clubRequests } from '../../../test/club-requests.ts';
-import { holdWhile, someoneWaitsForALock, walletIsLocked } from '../../../test/row-locks.ts';
+import { whileWalletHeld } from '../../../test/row-locks.ts';
 import {
   leaderboardScores,
   notifications,
@@ -415,20 +415,13 @@ describe('season payout job', () => {
           [second, 10],
         ],
       );
-      const held = holdWhile(t.db, (tx) =>
-        tx.execute(sql`select id from ${wallets} where id = ${wallet.get(second)!}::uuid for update`),
+      const { checkedWasLocked, outcome } = await whileWalletHeld(
+        t.db,
+        { hold: wallet.get(second)!, check: wallet.get(first)! },
+        () => advanceSeason(t.db, s.id, new Date(Date.UTC(2030, 0, 1))),
       );
-      await held.isLocked;
-      const paying = advanceSeason(t.db, s.id, new Date(Date.UTC(2030, 0, 1)));
-      let heldByIt: boolean;
-      try {
-        await someoneWaitsForALock(t.db);
-        heldByIt = await walletIsLocked(t.db, wallet.get(first)!);
-      } finally {
-        await held.commit();
-      }
-      expect(heldByIt).toBe(false);
-      expect((await paying).paid.map((p) => [p.userId, p.cents])).toEqual([
+      expect(checkedWasLocked).toBe(false);
+      expect(outcome.paid.map((p) => [p.userId, p.cents])).toEqual([
         [first.user.id, 600],
         [second.user.id, 400],
       ]);

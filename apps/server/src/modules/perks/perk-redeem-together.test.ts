@@ -5,8 +5,7 @@ import { createTestApp, usingPostgres, type TestApp } from '../../../test/create
 import { createMember } from '../../../test/users.ts';
 import { keptAnswers } from '../../../test/kept-answers.ts';
 import { perkRedemptionFixture } from '../../../test/perk-redemptions.ts';
-import { holdWhile as holdRowsWhile, someoneWaitsForALock as waitsForALock } from '../../../test/row-locks.ts';
-import type { Tx } from '../../db/client.ts';
+import { holdWhile, someoneWaitsForALock } from '../../../test/row-locks.ts';
 import { idempotencyRecords, perkRedemptions, perks, wallets } from '../../db/schema/index.ts';
 import { keyedStatement } from '../../lib/idempotency.ts';
 import { violatedUniqueIndex } from '../../lib/unique-violation.ts';
@@ -135,8 +134,6 @@ describe('redeeming together the attempts that wait at one perk', () => {
     expect(perk!.purchasedCount).toBe(3);
     expect(await checkLedgerInvariants(t.db)).toEqual([]);
   });
-  const someoneWaitsForALock = () => waitsForALock(t.db);
-  const holdWhile = (lock: (tx: Tx) => Promise<unknown>) => holdRowsWhile(t.db, lock);
 
   it.runIf(usingPostgres)(
     'passes over a member whose points are spent while the statement waits for their wallet (PostgreSQL)',
@@ -148,13 +145,13 @@ describe('redeeming together the attempts that wait at one perk', () => {
       const redemptions = all.map((m) => perkRedemption(t.db, perkId, m.user.id, opts()));
       for (const r of redemptions) expect(await r.refuseEarly(undefined)).toBeUndefined();
       // Both wallets the spending moves, locked in id order as every move locks them.
-      const held = holdWhile((tx) =>
+      const held = holdWhile(t.db, (tx) =>
         tx.execute(sql`select id from ${wallets} where id in (${spender.id}::uuid, ${payee.id}::uuid)
           order by id for update`),
       );
       await held.isLocked;
       const effects = Promise.all(redemptions.map((r, i) => r.alone(keyedStatement(t.db, recordOf(all[i]!, perkId)))));
-      await someoneWaitsForALock();
+      await someoneWaitsForALock(t.db);
       await held.commit((tx) =>
         moveInOneStatement(tx, {
           fromWalletId: spender.id,
@@ -181,10 +178,12 @@ describe('redeeming together the attempts that wait at one perk', () => {
       const all = await members(3);
       const redemptions = all.map((m) => perkRedemption(t.db, perkId, m.user.id, opts()));
       for (const r of redemptions) expect(await r.refuseEarly(undefined)).toBeUndefined();
-      const held = holdWhile((tx) => tx.execute(sql`select id from ${perks} where id = ${perkId}::uuid for update`));
+      const held = holdWhile(t.db, (tx) =>
+        tx.execute(sql`select id from ${perks} where id = ${perkId}::uuid for update`),
+      );
       await held.isLocked;
       const effects = Promise.all(redemptions.map((r, i) => r.alone(keyedStatement(t.db, recordOf(all[i]!, perkId)))));
-      await someoneWaitsForALock();
+      await someoneWaitsForALock(t.db);
       await held.commit((tx) => tx.update(perks).set({ maxParticipants: 1 }).where(eq(perks.id, perkId)));
       const results = await effects;
       expect(results.map((e) => e?.status)).toEqual([200, 409, 409]);

@@ -72,11 +72,11 @@ function checkMoveArgs(args: { amountCents: number; fromWalletId: string; toWall
  * a transaction that locked them move by move could hold one member's wallet while a batch of redemptions, which
  * locks its members' wallets in id order, holds the next one, each waiting for the other.
  */
-export async function lockWallets(tx: Tx, ids: string[]): Promise<void> {
+export async function lockWallets(tx: Tx, ids: string[]): Promise<Array<Pick<WalletRow, 'id' | 'kind' | 'balance'>>> {
   const distinct = [...new Set(ids)];
-  if (distinct.length === 0) return;
-  await tx
-    .select({ id: wallets.id })
+  if (distinct.length === 0) return [];
+  return tx
+    .select({ id: wallets.id, kind: wallets.kind, balance: wallets.balance })
     .from(wallets)
     .where(inArray(wallets.id, distinct))
     .orderBy(wallets.id)
@@ -88,13 +88,7 @@ export async function move(tx: Tx, args: MoveArgs): Promise<string> {
   const amount = args.amountCents;
   checkMoveArgs(args);
 
-  const ids = [args.fromWalletId, args.toWalletId].sort();
-  const locked = await tx
-    .select({ id: wallets.id, kind: wallets.kind, balance: wallets.balance })
-    .from(wallets)
-    .where(inArray(wallets.id, ids))
-    .orderBy(wallets.id)
-    .for('update');
+  const locked = await lockWallets(tx, [args.fromWalletId, args.toWalletId]);
   const from = locked.find((w) => w.id === args.fromWalletId);
   const to = locked.find((w) => w.id === args.toWalletId);
   if (!from || !to) throw notFound('Wallet not found.');
